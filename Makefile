@@ -1,0 +1,58 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# The one front door.  "make help" lists the targets.
+
+SHELL := /bin/bash
+S := scripts
+
+.PHONY: help run check deps base tree config build test shell baseline clean
+
+help:
+	@echo 'make run       build the patched kernel, boot it, show what the series adds'
+	@echo 'make check     every gate CI runs (tree, build, boot, ftracetest vs the base)'
+	@echo 'make deps      install the Debian packages the project needs'
+	@echo 'make base      fetch, verify and import the pinned base kernel (cached)'
+	@echo 'make tree      build/linux = base + patches/series (FORCE=1 discards local commits)'
+	@echo 'make config    configure build/out from configs/ (EXTRA_CONFIGS=frag...)'
+	@echo 'make build     build bzImage, modules and the ftrace selftests'
+	@echo 'make test      run ftracetest in the guest (T="kprobe dynevent/foo.tc" for a subset)'
+	@echo 'make shell     boot the built kernel with an interactive shell'
+	@echo 'make baseline  the same ftracetest run on the unpatched base (build/base)'
+	@echo 'make clean     remove build/ (the cache in ~/.cache/probe-series stays)'
+
+deps:
+	@$(S)/deps.sh
+
+base: deps
+	@$(S)/fetch-base.sh
+
+tree: base
+	@$(S)/mktree.sh
+
+config: tree
+	@$(S)/config.sh
+
+build: config
+	@$(S)/build.sh
+
+test:
+	@$(S)/test.sh $(T)
+
+shell:
+	@$(S)/vm.sh --shell
+
+run: build
+	@$(S)/vm.sh -t 600 -r build/results/demo -- $(CURDIR)/$(S)/demo.sh
+
+check: build
+	@$(S)/test.sh
+
+baseline: base
+	@TREE=build/base OUT=build/base-out BASE_ONLY=1 $(S)/mktree.sh build/base
+	@TREE=build/base OUT=build/base-out $(S)/config.sh
+	@TREE=build/base OUT=build/base-out $(S)/build.sh
+	@TREE=build/base OUT=build/base-out RES=build/results/baseline $(S)/test.sh $(T) || \
+		{ echo "baseline: see the differences above; tests/expected records the base's results"; exit 1; }
+
+clean:
+	rm -rf build

@@ -1,0 +1,42 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Build the configured kernel in $OUT (out of tree, ccache, -j from nproc):
+# bzImage and modules, the modules installed into $OUT/mods (the guest's
+# /lib/modules), and the ftrace selftests installed into $OUT/kselftest.
+# The full make output goes to $OUT/build.log.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+[ -f "$OUT/.config" ] || die "no $OUT/.config: run 'make config' first"
+command -v ccache >/dev/null || die "ccache is missing: run 'make deps'"
+
+jobs=$(($(nproc) + 1))
+log=$OUT/build.log
+kmake()
+{
+	make -C "$TREE" O="$OUT" CC="ccache gcc" HOSTCC="ccache gcc" -j"$jobs" "$@"
+}
+
+start=$(date +%s)
+info "build: bzImage and modules with -j$jobs in $OUT (log: $log; a cold build takes 10-15 minutes here)"
+if ! kmake bzImage modules >"$log" 2>&1; then
+	grep -E 'error|Error' "$log" | head -20 >&2
+	die "kernel build failed (above; whole log in $log)"
+fi
+grep -E '(^|: )warning:' "$log" | sort -u | head -20 >&2 || true
+release=$(cat "$OUT/include/config/kernel.release")
+
+info "build: installing modules into $OUT/mods"
+rm -rf "$OUT/mods"
+kmake INSTALL_MOD_PATH="$OUT/mods" INSTALL_MOD_STRIP=1 modules_install >>"$log" 2>&1 ||
+	die "modules_install failed, see $log"
+# The build and source links would point the guest at the host's tree.
+rm -f "$OUT/mods/lib/modules/$release/build" "$OUT/mods/lib/modules/$release/source"
+
+info "build: installing the ftrace selftests into $OUT/kselftest"
+rm -rf "$OUT/kselftest"
+make -C "$TREE/tools/testing/selftests" TARGETS=ftrace O="$OUT/kselftest-build" \
+	INSTALL_PATH="$OUT/kselftest" install >>"$log" 2>&1 ||
+	die "installing the ftrace selftests failed, see $log"
+info "build: $release done in $(elapsed "$start") ($(ccache -s 2>/dev/null | awk '/Hits:/ {print "ccache hits " $2 " " $3 " " $4; exit}'))"

@@ -1,0 +1,69 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Configure the kernel in $OUT: tinyconfig, then the fragments merged in
+# order with the kernel's merge_config.sh, then olddefconfig; then check
+# that every option the fragments ask for survived (as kunit.py does).
+#
+# Fragments: configs/guest.config, the tree's own ftrace selftest config,
+# configs/tracing.config, then any in $EXTRA_CONFIGS (space separated).
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+[ -d "$TREE" ] || die "no work tree in $TREE: run 'make tree' first"
+frags=("$TOP/configs/guest.config"
+       "$TREE/tools/testing/selftests/ftrace/config"
+       "$TOP/configs/tracing.config")
+for f in ${EXTRA_CONFIGS:-}; do
+	frags+=("$(realpath "$f")")
+done
+for f in "${frags[@]}"; do
+	[ -f "$f" ] || die "config fragment $f does not exist"
+done
+
+mkdir -p "$OUT"
+stamp=$OUT/.fragments
+# Same fragments as last time and a .config newer than all of them:
+# nothing to do (keeps incremental builds incremental).
+if [ -f "$OUT/.config" ] && [ -f "$stamp" ] &&
+   [ "$(cat "${frags[@]}" | sha256sum)" = "$(cat "$stamp")" ]; then
+	info "config: $OUT/.config is up to date"
+	exit 0
+fi
+
+kmake()
+{
+	make -s -C "$TREE" O="$OUT" "$@"
+}
+
+info "config: tinyconfig + ${frags[*]##*/}"
+kmake tinyconfig >/dev/null
+(cd "$OUT" && "$TREE/scripts/kconfig/merge_config.sh" -m -O "$OUT" "$OUT/.config" "${frags[@]}") \
+	>"$OUT/merge_config.log" 2>&1 || die "merge_config.sh failed, see $OUT/merge_config.log"
+kmake olddefconfig
+
+# What the fragments ask for, the last fragment winning, against .config.
+missing=$(awk '
+	FNR == NR {
+		if (match($0, /^CONFIG_[A-Za-z0-9_]+=/))
+			want[substr($0, 1, RLENGTH - 1)] = substr($0, RLENGTH + 1)
+		else if (match($0, /^# CONFIG_[A-Za-z0-9_]+ is not set/))
+			want[$2] = "n"
+		next
+	}
+	match($0, /^CONFIG_[A-Za-z0-9_]+=/) {
+		have[substr($0, 1, RLENGTH - 1)] = substr($0, RLENGTH + 1)
+	}
+	END {
+		for (k in want) {
+			h = (k in have) ? have[k] : "n"
+			if (want[k] != h)
+				printf "  %s=%s (got %s)\n", k, want[k], h
+		}
+	}' <(cat "${frags[@]}") "$OUT/.config" | sort)
+if [ -n "$missing" ]; then
+	printf '%s\n' "$missing" >&2
+	die "not every option of the config fragments is in $OUT/.config (above); an unmet dependency is the usual cause: add it to configs/guest.config"
+fi
+cat "${frags[@]}" | sha256sum >"$stamp"
+info "config: every requested option is set ($(grep -c '^CONFIG_' "$OUT/.config") options in $OUT/.config)"

@@ -1,0 +1,25 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Install the Debian packages the project needs, if any is missing:
+# apt-get when root, otherwise print the install line and stop.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+pkgs=(build-essential bc bison flex libelf-dev libssl-dev dwarves cpio kmod
+      rsync python3 git ccache qemu-system-x86 busybox-static iproute2
+      iputils-ping util-linux procps sparse b4 perl)
+missing=()
+for p in "${pkgs[@]}"; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' || missing+=("$p")
+done
+[ ${#missing[@]} = 0 ] && exit 0
+
+if [ "$(id -u)" != 0 ]; then
+	printf 'Missing Debian packages. Install them with:\n  sudo apt-get install %s\n' "${missing[*]}" >&2
+	exit 1
+fi
+info "deps: installing ${missing[*]}"
+apt-get update -q >/dev/null || die "apt-get update failed"
+DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}" >/dev/null ||
+	die "apt-get install ${missing[*]} failed"

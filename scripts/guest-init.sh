@@ -1,0 +1,64 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# PID 1 of the test guest (started by scripts/vm.sh).  The root file system
+# is the host's / over virtio-9p, read-only.  This mounts what the tests
+# need, runs $PS_RES/cmd with its output on the second serial port (or an
+# interactive shell on the console), writes its exit status to the results
+# share and powers the guest off.
+#
+# From the kernel command line (unknown "name=value" parameters reach
+# init's environment): ps_mods (module staging directory), ps_shell=1.
+
+export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
+export HOME=/root TERM=${TERM:-linux} LANG=C.UTF-8
+
+mount -t proc proc /proc
+mount -t sysfs sysfs /sys
+mount -t devtmpfs devtmpfs /dev
+mkdir -p /dev/pts /dev/shm
+mount -t devpts devpts /dev/pts
+mount -t tmpfs tmpfs /dev/shm
+mount -t tmpfs -o mode=0755 tmpfs /run
+mount -t tmpfs -o mode=1777 tmpfs /tmp
+mount -t tracefs tracefs /sys/kernel/tracing
+mount -t debugfs debugfs /sys/kernel/debug
+# Some tools write under /var; the host's stays untouched.
+mount -t tmpfs tmpfs /var/tmp
+mount -t tmpfs tmpfs /var/log
+
+PS_RES=/run/results
+mkdir -p $PS_RES
+mount -t 9p -o trans=virtio,version=9p2000.L,msize=262144 results $PS_RES
+
+# The guest's modules: hide the host's, show the build's staging directory.
+release=$(uname -r)
+mount -t tmpfs -o mode=0755 tmpfs /lib/modules
+if [ -n "$ps_mods" ] && [ -d "$ps_mods/lib/modules/$release" ]; then
+	mkdir -p "/lib/modules/$release"
+	mount --bind "$ps_mods/lib/modules/$release" "/lib/modules/$release"
+fi
+
+hostname guest
+ip link set lo up 2>/dev/null || busybox ifconfig lo 127.0.0.1 up
+echo 1 >/proc/sys/kernel/panic_on_oops 2>/dev/null
+echo "guest-init: $(uname -r) up with $(nproc) CPUs" >/dev/kmsg
+
+cd /tmp || exit 1
+if [ "$ps_shell" = 1 ]; then
+	echo "Guest shell on $(uname -r); 'exit' powers the guest off."
+	setsid -c -w bash -l </dev/ttyS0 >/dev/ttyS0 2>&1
+	rc=$?
+else
+	# The command's output goes to ttyS1; the kernel console stays on ttyS0.
+	exec 3>/dev/ttyS1
+	stty -F /dev/ttyS1 raw -echo 2>/dev/null
+	PS_RES=$PS_RES setsid -w bash "$PS_RES/cmd" </dev/null >&3 2>&3
+	rc=$?
+	echo "guest-init: command exited with status $rc" >/dev/kmsg
+fi
+
+echo $rc >$PS_RES/status
+sync
+umount $PS_RES
+busybox poweroff -f

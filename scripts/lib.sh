@@ -1,0 +1,55 @@
+# SPDX-License-Identifier: GPL-2.0
+# Common settings and helpers, sourced by the scripts in this directory.
+
+TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+CACHE=${XDG_CACHE_HOME:-$HOME/.cache}/probe-series
+BUILD=$TOP/build
+# The developer's work tree (base + series), its build output and the
+# guest's module staging directory.
+TREE=$(realpath -m "${TREE:-$BUILD/linux}")
+OUT=$(realpath -m "${OUT:-$BUILD/out}")
+# shellcheck source=../BASE
+. "$TOP/BASE"
+
+export CCACHE_DIR=${CCACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/ccache}
+export CCACHE_BASEDIR=$TOP
+export CCACHE_NOHASHDIR=1
+
+info()
+{
+	printf '==> %s\n' "$*" >&2
+}
+
+warn()
+{
+	printf 'WARNING: %s\n' "$*" >&2
+}
+
+die()
+{
+	printf 'error: %s\n' "$*" >&2
+	exit 1
+}
+
+# elapsed SECONDS-SINCE-EPOCH: "1m23s" since then
+elapsed()
+{
+	local s=$(($(date +%s) - $1))
+
+	printf '%dm%02ds' $((s / 60)) $((s % 60))
+}
+
+BASE_REPO=$CACHE/base.git
+
+# The project's role identity: author and Signed-off-by of the series.
+SERIES_NAME="Tracing Probes Series"
+SERIES_EMAIL="probe-series@users.noreply.invalid"
+
+# The patches of patches/series, in order, one path a line.
+series_patches()
+{
+	[ "${BASE_ONLY:-0}" = 1 ] && return 0
+	[ -f "$TOP/patches/series" ] || return 0
+	sed -e 's/#.*//' -e 's/[[:space:]]*$//' -e '/^$/d' "$TOP/patches/series" |
+		sed -e "s|^|$TOP/patches/|"
+}

@@ -1,0 +1,32 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Run ftracetest in the guest on the built kernel and compare the results
+# with the base's expectations.
+#
+# Usage: scripts/test.sh [CASE_OR_DIR...]   (default: all of test.d but tests/skip)
+# Environment: EXPECT (default tests/expected), TIMEOUT (seconds, default 3600),
+# RES (results directory, default build/results/ftracetest).
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+expect=${EXPECT:-$TOP/tests/expected}
+res=$(realpath -m "${RES:-$BUILD/results/ftracetest}")
+[ -d "$OUT/kselftest/ftrace" ] || die "no ftrace selftests in $OUT/kselftest: run 'make build' first"
+[ -f "$expect" ] || die "no expectations file $expect"
+
+rm -rf "$res"
+mkdir -p "$res"
+# The cases the series adds: they must pass, whatever the base does.
+git -C "$TREE" diff --name-only --diff-filter=A base HEAD -- tools/testing/selftests/ftrace/test.d |
+	sed 's|^tools/testing/selftests/ftrace/test.d/||' >"$res/new.txt"
+
+info "ftracetest: $(cd "$TREE" && git describe --tags --always HEAD) ($(git -C "$TREE" rev-list --count base..HEAD) patches on base)"
+vmrc=0
+"$TOP/scripts/vm.sh" -t "${TIMEOUT:-3600}" -r "$res" -- \
+	"$TOP/scripts/guest-ftracetest.sh" "$OUT/kselftest" "$TOP/tests/skip" "$@" || vmrc=$?
+[ -f "$res/ktap.txt" ] || die "ftracetest did not run (above)"
+krc=0
+"$TOP/scripts/ktap_check.py" "$res" "$OUT/kselftest/ftrace/test.d" "$expect" "$res/new.txt" || krc=$?
+[ $vmrc = 0 ] || die "the guest run failed (above), whatever the test results say"
+exit $krc

@@ -1,0 +1,107 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Boot the built kernel ($OUT) in QEMU with the host's / as a read-only
+# 9p root, run a command in it, and judge the run:
+#
+#   scripts/vm.sh [-t SECONDS] [-r RESULTS_DIR] COMMAND [ARG...]
+#   scripts/vm.sh --shell
+#
+# COMMAND runs under bash as root in the guest, in /tmp (a tmpfs), with
+# $PS_RES pointing at RESULTS_DIR (writable, shared with the host).  Its
+# output is shown here as it comes; the kernel console is kept whole in
+# RESULTS_DIR/console.log.  The run fails (non-zero exit) when COMMAND
+# fails, when the guest ends without reporting a status (panic, hang,
+# timeout), or when the console shows a kernel splat, even if COMMAND
+# succeeded.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+timeout=1800
+res=$BUILD/results/last
+shell=0
+while [ $# -gt 0 ]; do
+	case $1 in
+	-t) timeout=$2; shift 2 ;;
+	-r) res=$2; shift 2 ;;
+	--shell) shell=1; shift ;;
+	--) shift; break ;;
+	-*) die "unknown option $1 (usage: scripts/vm.sh [-t SECONDS] [-r DIR] COMMAND... | --shell)" ;;
+	*) break ;;
+	esac
+done
+[ $shell = 1 ] || [ $# -gt 0 ] || die "no command given (usage: scripts/vm.sh [-t SECONDS] [-r DIR] COMMAND... | --shell)"
+
+kernel=$OUT/arch/x86/boot/bzImage
+[ -f "$kernel" ] || die "no kernel in $kernel: run 'make build' first"
+command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 is missing: run 'make deps'"
+
+mkdir -p "$res"
+res=$(realpath "$res")
+rm -f "$res/status" "$res/console.log" "$res/output.log"
+printf '%s\n' "$*" >"$res/cmd"
+
+if [ -w /dev/kvm ]; then
+	accel=(-accel kvm -cpu host)
+else
+	accel=(-accel tcg)
+fi
+append="console=ttyS0,115200 loglevel=7 panic=-1 oops=panic"
+append+=" root=root rootfstype=9p rootflags=trans=virtio,version=9p2000.L,msize=262144 ro"
+append+=" init=$TOP/scripts/guest-init.sh ps_mods=$OUT/mods ps_shell=$shell"
+# TCG is slow: keep the stall detectors from firing on emulation speed.
+append+=" rcupdate.rcu_cpu_stall_timeout=120 watchdog_thresh=60 tsc=unstable"
+qemu=(qemu-system-x86_64 -machine q35 "${accel[@]}" -smp 2 -m 2G
+      -nodefaults -no-reboot -display none
+      -kernel "$kernel" -append "$append ${PS_APPEND:-}"
+      -fsdev local,id=root,path=/,security_model=none,readonly=on,multidevs=remap
+      -device virtio-9p-pci,fsdev=root,mount_tag=root
+      -fsdev local,id=res,path="$res",security_model=none,multidevs=remap
+      -device virtio-9p-pci,fsdev=res,mount_tag=results)
+
+if [ $shell = 1 ]; then
+	info "guest: interactive shell (Ctrl-A X quits QEMU)"
+	"${qemu[@]}" -serial mon:stdio
+	exit 0
+fi
+
+info "guest: booting $(cat "$OUT/include/config/kernel.release") ($([ -w /dev/kvm ] && echo KVM || echo TCG), 2 CPUs), timeout ${timeout}s, results in $res"
+start=$(date +%s)
+: >"$res/output.log"
+tail -n +1 -f "$res/output.log" &
+tailpid=$!
+set +e
+timeout -k 10 "$timeout" "${qemu[@]}" -serial file:"$res/console.log" \
+	-serial file:"$res/output.log" </dev/null
+qrc=$?
+set -e
+sleep 0.3
+kill $tailpid 2>/dev/null
+wait $tailpid 2>/dev/null || true
+
+# Kernel reports that fail a run whatever the command's status.
+splat='BUG:|WARNING:|Oops|Call Trace|Kernel panic|kernel BUG|general protection fault'
+splat+='|possible circular locking|possible recursive locking|inconsistent lock state'
+splat+='|suspicious RCU usage|lockdep|KASAN|UBSAN|KFENCE|kmemleak|rcu.*(stall|Stall)'
+splat+='|soft lockup|hard LOCKUP|hung_task|blocked for more than'
+fail=0
+if grep -qE "$splat" "$res/console.log"; then
+	printf '\n' >&2
+	warn "the kernel console shows a splat (first lines; whole log: $res/console.log):"
+	grep -nE -A12 "$splat" "$res/console.log" | head -40 >&2
+	fail=1
+fi
+
+if [ ! -f "$res/status" ]; then
+	if [ $qrc = 124 ] || [ $qrc = 137 ]; then
+		warn "guest did not finish within ${timeout}s (hung?); last console lines:"
+	else
+		warn "guest ended without reporting a status (panic or crash, QEMU exit $qrc); last console lines:"
+	fi
+	tail -n 25 "$res/console.log" >&2
+	die "guest run failed after $(elapsed "$start"), see $res/console.log"
+fi
+rc=$(cat "$res/status")
+[ $fail = 0 ] || die "kernel splat on the console during the run (command status $rc), see $res/console.log"
+[ "$rc" = 0 ] || die "guest command exited with status $rc after $(elapsed "$start")"
+info "guest: done in $(elapsed "$start")"
