@@ -5,7 +5,8 @@
 SHELL := /bin/bash
 S := scripts
 
-.PHONY: help run check deps base tree config build test shell baseline clean
+.PHONY: help run check deps base tree config build test shell baseline clean \
+	export check-series check-build send-dry-run
 
 help:
 	@echo 'make run       build the patched kernel, boot it, show what the series adds'
@@ -18,6 +19,10 @@ help:
 	@echo 'make test      run ftracetest in the guest (T="kprobe dynevent/foo.tc" for a subset)'
 	@echo 'make shell     boot the built kernel with an interactive shell'
 	@echo 'make baseline  the same ftracetest run on the unpatched base (build/base)'
+	@echo 'make export   write patches/ and the mirror from the commits in build/linux'
+	@echo 'make check-series  gates 1-3: git am on a fresh base, mirror, checkpatch'
+	@echo 'make check-build   gates 4-5: every patch builds, no new sparse/W=1/kernel-doc'
+	@echo 'make send-dry-run  the series as threaded mails in build/mails (nothing sent)'
 	@echo 'make clean     remove build/ (the cache in ~/.cache/probe-series stays)'
 
 deps:
@@ -44,8 +49,22 @@ shell:
 run: build
 	@$(S)/vm.sh -t 600 -r build/results/demo -- $(CURDIR)/$(S)/demo.sh
 
-check: build
+check: check-series build
+	@$(S)/check-build.sh
+	@$(S)/build.sh
 	@$(S)/test.sh
+
+check-series: base
+	@$(S)/check-series.sh
+
+check-build: build
+	@$(S)/check-build.sh
+
+export:
+	@$(S)/export.sh
+
+send-dry-run: tree
+	@$(S)/send-dry-run.sh
 
 baseline: base
 	@TREE=build/base OUT=build/base-out BASE_ONLY=1 $(S)/mktree.sh build/base

@@ -26,6 +26,8 @@ if ! kmake bzImage modules >"$log" 2>&1; then
 fi
 grep -E '(^|: )warning:' "$log" | sort -u | head -20 >&2 || true
 release=$(cat "$OUT/include/config/kernel.release")
+# What was built, for the test run to report and to find the series' tests.
+git -C "$TREE" rev-parse HEAD >"$OUT/.built-from"
 
 info "build: installing modules into $OUT/mods"
 rm -rf "$OUT/mods"

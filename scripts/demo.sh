@@ -16,12 +16,13 @@ uname -a
 echo "CPUs: $(nproc)"
 
 step "A kprobe event with fetch arguments, and its return probe"
-cat <<'END' | tee -a $T/dynamic_events
-p:demo/file_open do_file_open dfd=$arg1:s32 path=+0(+0($arg2)):string
-r:demo/file_open_ret do_file_open ret=$retval:x64
-END
-echo 1 >$T/events/demo/enable
+for def in 'p:demo/file_open do_file_open dfd=$arg1:s32 path=+0(+0($arg2)):string' \
+	   'r:demo/file_open_ret do_file_open ret=$retval:x64'; do
+	echo "# echo '$def' >> dynamic_events"
+	echo "$def" >>$T/dynamic_events
+done
 echo 'comm == "cat"' >$T/events/demo/filter
+echo 1 >$T/events/demo/enable
 cat /etc/hostname /etc/debian_version >/dev/null
 echo 0 >$T/events/demo/enable
 echo "trace:"

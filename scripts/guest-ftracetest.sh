@@ -4,7 +4,8 @@
 # Run in the guest by "scripts/vm.sh": ftracetest as installed from the work
 # tree, in KTAP mode, every test.d case but those excluded in tests/skip.
 # Writes to $PS_RES: tests.txt (the cases in ftracetest's order),
-# ktap.txt, logs/ (one log per case) and ftracetest.rc.
+# ktap.txt, times.txt (KTAP lines with the time they came), logs/ (one log
+# per case) and ftracetest.rc.
 #
 # Usage: guest-ftracetest.sh KSELFTEST_DIR SKIP_FILE [CASE_OR_DIR...]
 set -u
@@ -28,5 +29,9 @@ echo "ftracetest: $(printf '%s\n' "$cases" | wc -l) cases ($(grep -c . <<<"$pat"
 
 mkdir -p "$PS_RES/logs"
 # shellcheck disable=SC2086
-./ftracetest -K -k -l "$PS_RES/logs" $cases | tee "$PS_RES/ktap.txt"
+# times.txt: when each KTAP line came, to measure how long each case takes.
+./ftracetest -K -k -l "$PS_RES/logs" $cases | while IFS= read -r line; do
+	printf '%s %s\n' "$(date +%s)" "$line" >>"$PS_RES/times.txt"
+	printf '%s\n' "$line"
+done | tee "$PS_RES/ktap.txt"
 echo "${PIPESTATUS[0]}" >"$PS_RES/ftracetest.rc"

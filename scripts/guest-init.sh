@@ -16,6 +16,10 @@ export HOME=/root TERM=${TERM:-linux} LANG=C.UTF-8
 mount -t proc proc /proc
 mount -t sysfs sysfs /sys
 mount -t devtmpfs devtmpfs /dev
+ln -s /proc/self/fd /dev/fd
+ln -s /proc/self/fd/0 /dev/stdin
+ln -s /proc/self/fd/1 /dev/stdout
+ln -s /proc/self/fd/2 /dev/stderr
 mkdir -p /dev/pts /dev/shm
 mount -t devpts devpts /dev/pts
 mount -t tmpfs tmpfs /dev/shm
@@ -31,12 +35,15 @@ PS_RES=/run/results
 mkdir -p $PS_RES
 mount -t 9p -o trans=virtio,version=9p2000.L,msize=262144 results $PS_RES
 
-# The guest's modules: hide the host's, show the build's staging directory.
-release=$(uname -r)
-mount -t tmpfs -o mode=0755 tmpfs /lib/modules
-if [ -n "$ps_mods" ] && [ -d "$ps_mods/lib/modules/$release" ]; then
-	mkdir -p "/lib/modules/$release"
-	mount --bind "$ps_mods/lib/modules/$release" "/lib/modules/$release"
+# The guest's modules are in the build's staging directory: the host has
+# no /lib/modules to mount over, so modprobe is pointed there (-d) by a
+# wrapper first in PATH, which the kernel's module autoloader uses too.
+if [ -n "$ps_mods" ] && [ -d "$ps_mods/lib/modules/$(uname -r)" ]; then
+	mkdir -p /run/bin
+	printf '#!/bin/sh\nexec /usr/sbin/modprobe -d "%s" "$@"\n' "$ps_mods" >/run/bin/modprobe
+	chmod 755 /run/bin/modprobe
+	export PATH=/run/bin:$PATH
+	echo /run/bin/modprobe >/proc/sys/kernel/modprobe
 fi
 
 hostname guest

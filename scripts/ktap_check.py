@@ -131,6 +131,8 @@ def main(argv):
             else:
                 bad.append(f'{got}: {name} (the base: {want})')
                 bad.extend(log_tail(res_dir, n))
+    for name in sorted(new - set(names)):
+        bad.append(f'NOT RUN: {name} (a new case of the series must run and pass)')
     for name in sorted(set(expect) - set(names)):
         notes.append(f'not run: {name} is in {os.path.basename(exp_path)} but was not run')
 

@@ -53,3 +53,21 @@ series_patches()
 	sed -e 's/#.*//' -e 's/[[:space:]]*$//' -e '/^$/d' "$TOP/patches/series" |
 		sed -e "s|^|$TOP/patches/|"
 }
+
+# Top-level paths of the project that the mirror must never write:
+# a series that touches one of these cannot be mirrored.
+PROJECT_PATHS="Makefile scripts patches configs tests build BASE README.md cover-letter.txt .ci .b4-config .gitignore .checkpatch-checks"
+
+# The mirror's roots: the top-level directories of the base tree, less the
+# project's own paths.
+mirror_roots()
+{
+	local d
+
+	git -C "$BASE_REPO" ls-tree --name-only -d base | while read -r d; do
+		case " $PROJECT_PATHS " in
+		*" $d "*) ;;
+		*) echo "$d" ;;
+		esac
+	done
+}

@@ -17,11 +17,12 @@ res=$(realpath -m "${RES:-$BUILD/results/ftracetest}")
 
 rm -rf "$res"
 mkdir -p "$res"
+built=$(cat "$OUT/.built-from" 2>/dev/null || echo HEAD)
 # The cases the series adds: they must pass, whatever the base does.
-git -C "$TREE" diff --name-only --diff-filter=A base HEAD -- tools/testing/selftests/ftrace/test.d |
+git -C "$TREE" diff --name-only --diff-filter=A base "$built" -- tools/testing/selftests/ftrace/test.d |
 	sed 's|^tools/testing/selftests/ftrace/test.d/||' >"$res/new.txt"
 
-info "ftracetest: $(cd "$TREE" && git describe --tags --always HEAD) ($(git -C "$TREE" rev-list --count base..HEAD) patches on base)"
+info "ftracetest: kernel built from $(git -C "$TREE" describe --tags --always "$built") ($(git -C "$TREE" rev-list --count "base..$built") patches on base)"
 vmrc=0
 "$TOP/scripts/vm.sh" -t "${TIMEOUT:-3600}" -r "$res" -- \
 	"$TOP/scripts/guest-ftracetest.sh" "$OUT/kselftest" "$TOP/tests/skip" "$@" || vmrc=$?

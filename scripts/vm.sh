@@ -82,8 +82,8 @@ wait $tailpid 2>/dev/null || true
 # Kernel reports that fail a run whatever the command's status.
 splat='BUG:|WARNING:|Oops|Call Trace|Kernel panic|kernel BUG|general protection fault'
 splat+='|possible circular locking|possible recursive locking|inconsistent lock state'
-splat+='|suspicious RCU usage|lockdep|KASAN|UBSAN|KFENCE|kmemleak|rcu.*(stall|Stall)'
-splat+='|soft lockup|hard LOCKUP|hung_task|blocked for more than'
+splat+='|UBSAN:|unreferenced object|detected stall|self-detected stall'
+splat+='|soft lockup|hard LOCKUP|blocked for more than'
 fail=0
 if grep -qE "$splat" "$res/console.log"; then
 	printf '\n' >&2
