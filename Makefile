@@ -10,7 +10,7 @@ S := scripts
 
 help:
 	@echo 'make run       build the patched kernel, boot it, show what the series adds'
-	@echo 'make check     every gate CI runs (tree, build, boot, ftracetest vs the base)'
+	@echo 'make check     every gate CI runs: series gates 1-5, then ftracetest vs the base'
 	@echo 'make deps      install the Debian packages the project needs'
 	@echo 'make base      fetch, verify and import the pinned base kernel (cached)'
 	@echo 'make tree      build/linux = base + patches/series (FORCE=1 discards local commits)'
@@ -49,7 +49,9 @@ shell:
 run: build
 	@$(S)/vm.sh -t 600 -r build/results/demo -- $(CURDIR)/$(S)/demo.sh
 
-check: check-series build
+# Gates 1-3 (no build), then 4-5 (each patch built in order, ending on the
+# whole series), then the install steps of "build" and ftracetest.
+check: check-series config
 	@$(S)/check-build.sh
 	@$(S)/build.sh
 	@$(S)/test.sh

@@ -44,7 +44,8 @@ printf '%s\n' "$*" >"$res/cmd"
 if [ -w /dev/kvm ]; then
 	accel=(-accel kvm -cpu host)
 else
-	accel=(-accel tcg)
+	# Single-threaded TCG: see the note in README ("The guest").
+	accel=(-accel tcg,thread=single)
 fi
 append="console=ttyS0,115200 loglevel=7 panic=-1 oops=panic"
 append+=" root=root rootfstype=9p rootflags=trans=virtio,version=9p2000.L,msize=262144 ro"
