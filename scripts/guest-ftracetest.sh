@@ -24,6 +24,10 @@ fi
 # tests/skip: "DIR/" or "DIR/CASE.tc", then the reason.
 pat=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$skip" | awk '{print "^test.d/" $1}')
 [ -n "$pat" ] && cases=$(printf '%s\n' "$cases" | grep -v -F -f <(printf '%s\n' "$pat" | sed 's/^\^//'))
+if [ -z "$cases" ]; then
+	echo "ftracetest: no case to run (all of them are in tests/skip?)"
+	exit 1
+fi
 printf '%s\n' "$cases" | sed 's|^test.d/||' >"$PS_RES/tests.txt"
 echo "ftracetest: $(printf '%s\n' "$cases" | wc -l) cases ($(grep -c . <<<"$pat") entries of tests/skip left out)"
 
