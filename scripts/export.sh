@@ -11,6 +11,8 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 [ -e "$TREE/.git" ] || die "no work tree in $TREE: run 'make tree' first"
+git -C "$TREE" symbolic-ref -q HEAD >/dev/null ||
+	die "$TREE is not on a branch (a rebase, or 'make check' building each patch?): finish that first"
 [ -z "$(git -C "$TREE" status --porcelain --untracked-files=no)" ] ||
 	die "$TREE has uncommitted changes: commit them (git commit --fixup=...) first"
 n=$(git -C "$TREE" rev-list --count base..HEAD)
