@@ -40,6 +40,8 @@ chmod +x "$editor"
 ) >"$BUILD/b4.log" 2>&1 || { tail -20 "$BUILD/b4.log" >&2; die "b4 failed (above; whole log in $BUILD/b4.log)"; }
 
 for m in "$mails"/*.eml; do
-	printf '  %s\n' "$(sed -n 's/^Subject: //p' "$m" | head -1)"
+	# The Subject: header, unfolded.
+	printf '  %s\n' "$(awk '/^Subject: / { s = substr($0, 10); getline;
+		while (/^[ \t]/) { s = s $0; getline } print s; exit }' "$m")"
 done
 info "send-dry-run: $(ls "$mails" | wc -l) mails in $mails (To/Cc in each; nothing was sent)"
