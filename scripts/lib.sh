@@ -2,6 +2,8 @@
 # Common settings and helpers, sourced by the scripts in this directory.
 
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+HOME=${HOME:-$(getent passwd "$(id -u)" | cut -d: -f6)}
+export HOME
 CACHE=${XDG_CACHE_HOME:-$HOME/.cache}/probe-series
 BUILD=$TOP/build
 # The developer's work tree (base + series), its build output and the
