@@ -6,6 +6,7 @@
 # in Debian 12), gets the cover letter from cover-letter.txt and To/Cc from
 # .b4-config and get_maintainer.pl ("b4 prep --auto-to-cc"), then
 # "b4 send -o" writes one threaded mail per patch plus the cover letter.
+# The clone is removed afterwards; its log stays in build/b4.log.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -44,4 +45,5 @@ for m in "$mails"/*.eml; do
 	printf '  %s\n' "$(awk '/^Subject: / { s = substr($0, 10); getline;
 		while (/^[ \t]/) { s = s $0; getline } print s; exit }' "$m")"
 done
+rm -rf "$tmp"
 info "send-dry-run: $(ls "$mails" | wc -l) mails in $mails (To/Cc in each; nothing was sent)"
