@@ -8,7 +8,8 @@
 # share and powers the guest off.
 #
 # From the kernel command line (unknown "name=value" parameters reach
-# init's environment): ps_mods (module staging directory), ps_shell=1.
+# init's environment): ps_top (the project), ps_mods (module staging
+# directory), ps_shell=1.
 
 export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
 export HOME=/root TERM=${TERM:-linux} LANG=C.UTF-8
@@ -24,7 +25,21 @@ mkdir -p /dev/pts /dev/shm
 mount -t devpts devpts /dev/pts
 mount -t tmpfs tmpfs /dev/shm
 mount -t tmpfs -o mode=0755 tmpfs /run
+# The project may live under the host's /tmp (a CI clone, say), which the
+# tmpfs on /tmp hides: keep it visible at the same path.
+case $ps_top in
+/tmp/*)
+	mkdir -p /run/host-tmp
+	mount --bind /tmp /run/host-tmp
+	;;
+esac
 mount -t tmpfs -o mode=1777 tmpfs /tmp
+case $ps_top in
+/tmp/*)
+	mkdir -p "$ps_top"
+	mount --bind "/run/host-tmp/${ps_top#/tmp/}" "$ps_top"
+	;;
+esac
 mount -t tracefs tracefs /sys/kernel/tracing
 mount -t debugfs debugfs /sys/kernel/debug
 # Some tools write under /var; the host's stays untouched.

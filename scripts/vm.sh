@@ -49,7 +49,7 @@ else
 fi
 append="console=ttyS0,115200 loglevel=7 panic=-1 oops=panic"
 append+=" root=root rootfstype=9p rootflags=trans=virtio,version=9p2000.L,msize=262144 ro"
-append+=" init=$TOP/scripts/guest-init.sh ps_mods=$OUT/mods ps_shell=$shell"
+append+=" init=$TOP/scripts/guest-init.sh ps_top=$TOP ps_mods=$OUT/mods ps_shell=$shell"
 # TCG is slow: keep the stall detectors from firing on emulation speed.
 append+=" rcupdate.rcu_cpu_stall_timeout=120 watchdog_thresh=60 tsc=unstable"
 qemu=(qemu-system-x86_64 -machine q35 "${accel[@]}" -smp 2 -m 2G
