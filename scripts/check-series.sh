@@ -32,15 +32,11 @@ for f in $touched; do
 		fail=1
 	fi
 done
-for r in $(mirror_roots); do
-	[ -d "$TOP/$r" ] || continue
-	while read -r f; do
-		f=${f#"$TOP"/}
-		grep -qxF "$f" <<<"$touched" && continue
-		echo "  mirror: $f is not touched by the series (remove it, or 'make export')" >&2
-		fail=1
-	done < <(find "$TOP/$r" -type f)
-done
+while read -r f; do
+	[ -n "$f" ] || continue
+	echo "  mirror: $f is not touched by the series (remove it, or 'make export')" >&2
+	fail=1
+done < <(stray_mirror_files "$touched")
 [ $fail = 0 ] && info "gate 2: $n mirror files match"
 
 # 3. checkpatch.

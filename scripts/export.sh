@@ -56,7 +56,6 @@ cp "$tmp"/*.patch "$TOP/patches/" 2>/dev/null || true
 } >"$TOP/patches/series"
 
 # The mirror.
-roots=$(mirror_roots)
 for f in $touched; do
 	mode=$(git -C "$TREE" ls-tree HEAD -- "$f" | awk '{print $1}')
 	[ -n "$mode" ] || continue	# deleted by the series
@@ -65,15 +64,13 @@ for f in $touched; do
 	[ "$mode" = 100755 ] && chmod 755 "$TOP/$f" || chmod 644 "$TOP/$f"
 done
 stale=0
-for r in $roots; do
-	[ -d "$TOP/$r" ] || continue
-	while read -r f; do
-		f=${f#"$TOP"/}
-		grep -qxF "$f" <<<"$touched" && continue
-		rm -f "$TOP/$f"
-		stale=$((stale + 1))
-	done < <(find "$TOP/$r" -type f)
-	find "$TOP/$r" -depth -type d -empty -delete
+while read -r f; do
+	[ -n "$f" ] || continue
+	rm -f "$TOP/$f"
+	stale=$((stale + 1))
+done < <(stray_mirror_files "$touched")
+for r in $(mirror_roots); do
+	[ -d "$TOP/$r" ] && find "$TOP/$r" -depth -type d -empty -delete
 done
 info "export: $n patches in patches/, $(grep -c . <<<"$touched") files in the mirror ($stale stale ones removed)"
 

@@ -73,3 +73,18 @@ mirror_roots()
 		esac
 	done
 }
+
+# stray_mirror_files TOUCHED: the files under the mirror's roots, relative
+# to $TOP, that are not in TOUCHED (the series' files, one a line).
+stray_mirror_files()
+{
+	local r f
+
+	for r in $(mirror_roots); do
+		[ -d "$TOP/$r" ] || continue
+		find "$TOP/$r" -type f | while read -r f; do
+			f=${f#"$TOP"/}
+			grep -qxF "$f" <<<"$1" || echo "$f"
+		done
+	done
+}
