@@ -5,8 +5,8 @@
 SHELL := /bin/bash
 S := scripts
 
-.PHONY: help run check deps base tree config build test shell baseline clean \
-	export check-series check-build send-dry-run
+.PHONY: help run check deps base tree config build test shell baseline bench \
+	clean export check-series check-build send-dry-run
 
 help:
 	@echo 'make run       build the patched kernel, boot it, show what the series adds'
@@ -19,6 +19,7 @@ help:
 	@echo 'make test      run ftracetest in the guest (T="kprobe dynevent/foo.tc" for a subset)'
 	@echo 'make shell     boot the built kernel with an interactive shell'
 	@echo 'make baseline  the same ftracetest run on the unpatched base (build/base)'
+	@echo 'make bench     probe cost per hit, base and series, in a guest counting instructions'
 	@echo 'make export   write patches/ and the mirror from the commits in build/linux'
 	@echo 'make check-series  gates 1-3: git am on a fresh base, mirror, checkpatch'
 	@echo 'make check-build   gates 4-5: every patch builds, no new sparse/W=1/kernel-doc'
@@ -74,6 +75,10 @@ baseline: base
 	@TREE=build/base OUT=build/base-out $(S)/build.sh
 	@TREE=build/base OUT=build/base-out RES=build/results/baseline $(S)/test.sh $(T) || \
 		{ echo "baseline: see the differences above; tests/expected records the base's results"; exit 1; }
+
+# Builds the base kernel too (build/base-out): about 20 min the first time.
+bench: tree
+	@$(S)/bench.sh
 
 clean:
 	rm -rf build

@@ -50,7 +50,8 @@ if [ -z "$files" ]; then
 fi
 
 # lint REV: sparse and W=1 messages for $dirs, kernel-doc for $files,
-# without line and column numbers.
+# without line and column numbers ("file:12:3:" and kernel-doc's
+# "Warning: file:12 "), so that code moved by the series compares equal.
 lint()
 {
 	local d f
@@ -66,7 +67,8 @@ lint()
 	for f in $files; do
 		[ -f "$TREE/$f" ] && (cd "$TREE" && ./scripts/kernel-doc -none -Wall "$f" 2>&1) || true
 	done
-	} | sed -E 's/:[0-9]+(:[0-9]+)?:/:/; s|'"$TREE"'/||; s|'"$OUT"'/||; s|^\.\./[^/]*/||' | sort -u
+	} | sed -E 's/:[0-9]+(:[0-9]+)?:/:/; s/^(Warning: [^ :]+):[0-9]+ /\1: /' |
+		sed -E 's|'"$TREE"'/||; s|'"$OUT"'/||; s|^\.\./[^/]*/||' | sort -u
 }
 
 # The kernel turns C=2 into nothing, with a make warning, when the sparse

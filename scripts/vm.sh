@@ -14,6 +14,10 @@
 # fails, when the guest ends without reporting a status (panic, hang,
 # timeout), or when the console shows a kernel splat, even if COMMAND
 # succeeded.
+#
+# Environment: VM_SMP (guest CPUs, default 2); VM_ICOUNT=1 runs the guest
+# under single-threaded TCG with -icount shift=0,sleep=off (even where KVM
+# exists), so that its clock counts executed instructions (for benchmarks).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -41,7 +45,10 @@ res=$(realpath "$res")
 rm -f "$res/status" "$res/console.log" "$res/output.log"
 printf '%s\n' "$*" >"$res/cmd"
 
-if [ -w /dev/kvm ]; then
+smp=${VM_SMP:-2}
+if [ "${VM_ICOUNT:-0}" = 1 ]; then
+	accel=(-accel tcg,thread=single -icount shift=0,sleep=off)
+elif [ -w /dev/kvm ]; then
 	accel=(-accel kvm -cpu host)
 else
 	# Single-threaded TCG: see the note in README ("The guest").
@@ -52,7 +59,7 @@ append+=" root=root rootfstype=9p rootflags=trans=virtio,version=9p2000.L,msize=
 append+=" init=$TOP/scripts/guest-init.sh ps_top=$TOP ps_mods=$OUT/mods ps_shell=$shell"
 # TCG is slow: keep the stall detectors from firing on emulation speed.
 append+=" rcupdate.rcu_cpu_stall_timeout=120 watchdog_thresh=60 tsc=unstable"
-qemu=(qemu-system-x86_64 -machine q35 "${accel[@]}" -smp 2 -m 2G
+qemu=(qemu-system-x86_64 -machine q35 "${accel[@]}" -smp "$smp" -m 2G
       -nodefaults -no-reboot -display none
       -kernel "$kernel" -append "$append ${PS_APPEND:-}"
       -fsdev local,id=root,path=/,security_model=none,readonly=on,multidevs=remap
@@ -66,7 +73,7 @@ if [ $shell = 1 ]; then
 	exit 0
 fi
 
-info "guest: booting $(cat "$OUT/include/config/kernel.release") ($([ -w /dev/kvm ] && echo KVM || echo TCG), 2 CPUs), timeout ${timeout}s, results in $res"
+info "guest: booting $(cat "$OUT/include/config/kernel.release") (${accel[*]:1}, $smp CPUs), timeout ${timeout}s, results in $res"
 start=$(date +%s)
 : >"$res/output.log"
 tail -n +1 -f "$res/output.log" &

@@ -2021,10 +2021,12 @@ int tracepoint_printk_sysctl(const struct ctl_table *table, int write,
  * trace_event_buffer_commit - commit an event reserved by trace_event_buffer_reserve()
  * @fbuffer: the event buffer filled in by trace_event_buffer_reserve()
  *
- * Runs the event's triggers, then writes the event to the ring buffer
+ * Runs the event's triggers, then commits the event to the ring buffer
  * unless its filter, its PID filter or its soft-disable flag discards it.
  *
- * Return: true if the event was committed, false if it was discarded.
+ * Return: false if the event was discarded, true if it was committed. A
+ * record reserved in the per-CPU filter buffer is copied to the ring
+ * buffer on commit, and that copy can still fail (tracing off, buffer full).
  */
 bool trace_event_buffer_commit(struct trace_event_buffer *fbuffer)
 {

@@ -446,8 +446,10 @@ __eprobe_trace_func(struct eprobe_data *edata, void *rec)
 	if (WARN_ON_ONCE(call != edata->file->event_call))
 		return;
 
-	if (trace_trigger_soft_disabled(edata->file))
+	if (trace_trigger_soft_disabled(edata->file)) {
+		trace_probe_count_filtered(&edata->ep->tp);
 		return;
+	}
 
 	dsize = get_eprobe_size(&edata->ep->tp, rec);
 

@@ -330,8 +330,10 @@ __fentry_trace_func(struct trace_fprobe *tf, unsigned long entry_ip,
 	if (WARN_ON_ONCE(call != trace_file->event_call))
 		return;
 
-	if (trace_trigger_soft_disabled(trace_file))
+	if (trace_trigger_soft_disabled(trace_file)) {
+		trace_probe_count_filtered(&tf->tp);
 		return;
+	}
 
 	dsize = __get_data_size(&tf->tp, fregs, NULL);
 
@@ -419,8 +421,10 @@ __fexit_trace_func(struct trace_fprobe *tf, unsigned long entry_ip,
 	if (WARN_ON_ONCE(call != trace_file->event_call))
 		return;
 
-	if (trace_trigger_soft_disabled(trace_file))
+	if (trace_trigger_soft_disabled(trace_file)) {
+		trace_probe_count_filtered(&tf->tp);
 		return;
+	}
 
 	dsize = __get_data_size(&tf->tp, fregs, entry_data);
 
@@ -569,8 +573,7 @@ NOKPROBE_SYMBOL(fexit_dispatcher);
 static int trace_fprobe_profile(struct dyn_event *ev,
 				struct trace_probe_profile *prof)
 {
-	struct trace_fprobe *tf = to_trace_fprobe(ev);
-	struct trace_probe *pos;
+	struct trace_fprobe *tf = to_trace_fprobe(ev), *pos;
 
 	if (!trace_probe_is_primary(&tf->tp))
 		return -ENOENT;
@@ -581,9 +584,8 @@ static int trace_fprobe_profile(struct dyn_event *ev,
 	else
 		prof->kind = trace_fprobe_is_return(tf) ? "fexit" : "fentry";
 	prof->has_missed = true;
-	list_for_each_entry(pos, trace_probe_probe_list(&tf->tp), list)
-		prof->missed += READ_ONCE(container_of(pos, struct trace_fprobe,
-						       tp)->fp.nmissed);
+	list_for_each_entry(pos, trace_probe_probe_list(&tf->tp), tp.list)
+		prof->missed += READ_ONCE(pos->fp.nmissed);
 	return 0;
 }
 

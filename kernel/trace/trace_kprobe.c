@@ -1415,8 +1415,7 @@ static int probes_profile_seq_show(struct seq_file *m, void *v)
 static int trace_kprobe_profile(struct dyn_event *ev,
 				struct trace_probe_profile *prof)
 {
-	struct trace_kprobe *tk = to_trace_kprobe(ev);
-	struct trace_probe *pos;
+	struct trace_kprobe *tk = to_trace_kprobe(ev), *pos;
 
 	if (!trace_probe_is_primary(&tk->tp))
 		return -ENOENT;
@@ -1424,9 +1423,8 @@ static int trace_kprobe_profile(struct dyn_event *ev,
 	prof->tp = &tk->tp;
 	prof->kind = trace_kprobe_is_return(tk) ? "kretprobe" : "kprobe";
 	prof->has_missed = true;
-	list_for_each_entry(pos, trace_probe_probe_list(&tk->tp), list)
-		prof->missed += trace_kprobe_missed(container_of(pos,
-						struct trace_kprobe, tp));
+	list_for_each_entry(pos, trace_probe_probe_list(&tk->tp), tp.list)
+		prof->missed += trace_kprobe_missed(pos);
 	return 0;
 }
 
@@ -1514,8 +1512,10 @@ __kprobe_trace_func(struct trace_kprobe *tk, struct pt_regs *regs,
 
 	WARN_ON(call != trace_file->event_call);
 
-	if (trace_trigger_soft_disabled(trace_file))
+	if (trace_trigger_soft_disabled(trace_file)) {
+		trace_probe_count_filtered(&tk->tp);
 		return;
+	}
 
 	dsize = __get_data_size(&tk->tp, regs, NULL);
 
@@ -1582,8 +1582,10 @@ __kretprobe_trace_func(struct trace_kprobe *tk, struct kretprobe_instance *ri,
 
 	WARN_ON(call != trace_file->event_call);
 
-	if (trace_trigger_soft_disabled(trace_file))
+	if (trace_trigger_soft_disabled(trace_file)) {
+		trace_probe_count_filtered(&tk->tp);
 		return;
+	}
 
 	dsize = __get_data_size(&tk->tp, regs, ri->data);
 

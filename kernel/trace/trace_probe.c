@@ -2899,7 +2899,8 @@ int trace_probe_print_args(struct trace_seq *s, struct probe_arg *args, int nr_a
 
 /*
  * probe_profile_timing: while on, every probe handler is timed with
- * local_clock() and its time added to its event's stats. While off (the
+ * trace_clock_local() (sched_clock(), not traced by ftrace) and its
+ * time added to its event's stats. While off (the
  * default) the handlers only pay for the static branches.
  */
 DEFINE_STATIC_KEY_FALSE(trace_probe_timing_key);
@@ -2907,7 +2908,7 @@ DEFINE_STATIC_KEY_FALSE(trace_probe_timing_key);
 void trace_probe_account_time(struct trace_probe *tp, u64 start)
 {
 	struct trace_probe_stats __percpu *stats = tp->event->stats;
-	u64 delta = local_clock() - start;
+	u64 delta = trace_clock_local() - start;
 	u64 max, old;
 
 	/* A preemptible (uprobe) handler may end on another CPU's clock. */
@@ -2917,7 +2918,10 @@ void trace_probe_account_time(struct trace_probe *tp, u64 start)
 	this_cpu_inc(stats->timed);
 	this_cpu_add(stats->nsecs, delta);
 
-	/* The loop only retries if an interrupt or NMI raised the maximum. */
+	/*
+	 * The loop retries when an interrupt or NMI raised the maximum
+	 * meanwhile, or when a preemptible (uprobe) handler migrated.
+	 */
 	max = this_cpu_read(stats->max_nsecs);
 	while (delta > max) {
 		old = this_cpu_cmpxchg(stats->max_nsecs, max, delta);
@@ -3003,13 +3007,6 @@ static int trace_probe_get_profile(struct dyn_event *ev,
 	return ev->ops->profile(ev, prof);
 }
 
-/* Only the first probe of an event is listed: the siblings share its stats. */
-bool trace_probe_is_primary(struct trace_probe *tp)
-{
-	return list_first_entry(trace_probe_probe_list(tp),
-				struct trace_probe, list) == tp;
-}
-
 static void trace_probe_stats_sum(struct trace_probe_event *tpe,
 				  struct trace_probe_stats *sum)
 {
@@ -3029,8 +3026,8 @@ static void trace_probe_stats_sum(struct trace_probe_event *tpe,
 }
 
 /*
- * A probe that fires while the counters are cleared may lose its update on
- * that CPU: a reset is not atomic with respect to running probes.
+ * Not atomic with respect to probes running on other CPUs: a counter bumped
+ * while it is cleared may keep its old value plus one.
  */
 static void trace_probe_stats_reset(struct trace_probe_event *tpe)
 {
@@ -3110,18 +3107,7 @@ static int probe_profile_open(struct inode *inode, struct file *file)
 	if (ret)
 		return ret;
 
-	if (!(file->f_mode & FMODE_READ))
-		return 0;
-
 	return seq_open(file, &probe_profile_seq_op);
-}
-
-static int probe_profile_release(struct inode *inode, struct file *file)
-{
-	if (!(file->f_mode & FMODE_READ))
-		return 0;
-
-	return seq_release(inode, file);
 }
 
 /* Reset the counters of @name ("GROUP/EVENT" or "EVENT"), or of all if NULL */
@@ -3187,8 +3173,10 @@ static ssize_t probe_profile_write(struct file *file, const char __user *ubuf,
 	}
 
 	arg = skip_spaces(cmd + len);
-	if (!*arg)
-		return probe_profile_reset(NULL) ? : count;
+	if (!*arg) {
+		ret = probe_profile_reset(NULL);
+		return ret ? ret : count;
+	}
 
 	end = arg + strcspn(arg, " \t\n");
 	if (*end) {
@@ -3202,7 +3190,7 @@ static ssize_t probe_profile_write(struct file *file, const char __user *ubuf,
 		probe_profile_log_err(cmd, PROBE_PROFILE_ERR_NO_PROBE_EVENT,
 				      arg - cmd);
 
-	return ret ? : count;
+	return ret ? ret : count;
 }
 
 static const struct file_operations probe_profile_fops = {
@@ -3210,7 +3198,7 @@ static const struct file_operations probe_profile_fops = {
 	.read		= seq_read,
 	.write		= probe_profile_write,
 	.llseek		= seq_lseek,
-	.release	= probe_profile_release,
+	.release	= seq_release,
 };
 
 static __init int init_probe_profile(void)

@@ -17,13 +17,13 @@
 #include <linux/limits.h>
 #include <linux/perf_event.h>
 #include <linux/ptrace.h>
-#include <linux/sched/clock.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/smp.h>
 #include <linux/static_key.h>
 #include <linux/string.h>
 #include <linux/stringify.h>
+#include <linux/trace_clock.h>
 #include <linux/tracefs.h>
 #include <linux/types.h>
 #include <linux/uaccess.h>
@@ -262,11 +262,12 @@ struct trace_uprobe_filter {
 /*
  * Per-CPU counters of a probe event, shown in the probe_profile file.
  * They are bumped with this_cpu operations only, so a probe firing in
- * any context, NMI included, never waits for a lock.
+ * any context never waits for a lock; where this_cpu operations are
+ * single instructions (x86), an NMI cannot lose an update either.
  */
 struct trace_probe_stats {
 	unsigned long			hits;	  /* the probe was hit */
-	unsigned long			filtered; /* discarded by the event's filter */
+	unsigned long			filtered; /* filtered out or soft-disabled */
 	unsigned long			dropped;  /* could not be reserved in the buffer */
 	unsigned long			timed;	  /* hits timed while timing was on */
 	u64				nsecs;	  /* total time in the handler */
@@ -311,14 +312,15 @@ void trace_probe_account_time(struct trace_probe *tp, u64 start);
 /*
  * trace_probe_hit - count a hit of @tp at the start of its handler
  *
- * Return: the local_clock() time if probe_profile_timing is on, 0 if not.
+ * Return: the trace_clock_local() time if probe_profile_timing is on, 0 if
+ * it is off.
  * With timing off this costs one per-CPU increment and the static branch.
  */
 static nokprobe_inline u64 trace_probe_hit(struct trace_probe *tp)
 {
 	this_cpu_inc(tp->event->stats->hits);
 	if (static_branch_unlikely(&trace_probe_timing_key))
-		return local_clock();
+		return trace_clock_local();
 	return 0;
 }
 
@@ -410,6 +412,13 @@ static inline struct list_head *trace_probe_probe_list(struct trace_probe *tp)
 	return &tp->event->probes;
 }
 
+/* The siblings of an event share its stats: only the first one shows them. */
+static inline bool trace_probe_is_primary(struct trace_probe *tp)
+{
+	return list_first_entry(trace_probe_probe_list(tp),
+				struct trace_probe, list) == tp;
+}
+
 static inline bool trace_probe_has_sibling(struct trace_probe *tp)
 {
 	struct list_head *list = trace_probe_probe_list(tp);
@@ -431,7 +440,6 @@ static inline bool trace_probe_has_single_file(struct trace_probe *tp)
 int trace_probe_init(struct trace_probe *tp, const char *event,
 		     const char *group, bool alloc_filter, int nargs);
 void trace_probe_cleanup(struct trace_probe *tp);
-bool trace_probe_is_primary(struct trace_probe *tp);
 int trace_probe_append(struct trace_probe *tp, struct trace_probe *to);
 void trace_probe_unlink(struct trace_probe *tp);
 int trace_probe_register_event_call(struct trace_probe *tp);

@@ -1023,8 +1023,10 @@ static void __uprobe_trace_func(struct trace_uprobe *tu,
 
 	WARN_ON(call != trace_file->event_call);
 
-	if (trace_trigger_soft_disabled(trace_file))
+	if (trace_trigger_soft_disabled(trace_file)) {
+		trace_probe_count_filtered(&tu->tp);
 		return;
+	}
 
 	esize = SIZEOF_TRACE_ENTRY(is_ret_probe(tu));
 	size = esize + ucb->dsize;
