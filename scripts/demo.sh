@@ -31,6 +31,28 @@ grep -v '^#' $T/trace | head -n 8
 step "kprobe_profile (event, hits, misses)"
 cat $T/kprobe_profile
 
+if [ -f $T/probe_profile ]; then
+	step "probe_profile: every probe kind, with filtered and dropped records and handler times"
+	for def in 'f:demo/clone_fexit kernel_clone%return ret=$retval' \
+		   't:demo/fork_tp sched_process_fork'; do
+		echo "# echo '$def' >> dynamic_events"
+		echo "$def" >>$T/dynamic_events
+	done
+	echo "# echo 'reset demo/' > probe_profile; echo 1 > probe_profile_timing"
+	echo 'reset demo/' >$T/probe_profile
+	echo 1 >$T/probe_profile_timing
+	echo 1 >$T/events/demo/enable
+	echo "# (ten forks; then tracing_on=0 and ten more)"
+	for i in 1 2 3 4 5 6 7 8 9 10; do /bin/true; done
+	echo 0 >$T/tracing_on
+	for i in 1 2 3 4 5 6 7 8 9 10; do /bin/true; done
+	echo 1 >$T/tracing_on
+	echo 0 >$T/events/demo/enable
+	echo 0 >$T/probe_profile_timing
+	echo "# cat probe_profile"
+	cat $T/probe_profile
+fi
+
 echo >$T/dynamic_events
 echo
 echo "demo: done"

@@ -501,9 +501,15 @@ static void eprobe_trigger_func(struct event_trigger_data *data,
 	if (unlikely(!rec))
 		return;
 
-	start = trace_probe_hit(&edata->ep->tp);
+	trace_probe_count_hit(&edata->ep->tp);
+	if (!trace_probe_timing_enabled()) {
+		__eprobe_trace_func(edata, rec);
+		return;
+	}
+
+	start = trace_clock_local();
 	__eprobe_trace_func(edata, rec);
-	trace_probe_hit_done(&edata->ep->tp, start);
+	trace_probe_account_time(&edata->ep->tp, start);
 }
 
 static int eprobe_trigger_cmd_parse(struct event_command *cmd_ops,

@@ -527,16 +527,13 @@ fexit_perf_func(struct trace_fprobe *tf, unsigned long entry_ip,
 NOKPROBE_SYMBOL(fexit_perf_func);
 #endif	/* CONFIG_PERF_EVENTS */
 
-static int fentry_dispatcher(struct fprobe *fp, unsigned long entry_ip,
-			     unsigned long ret_ip, struct ftrace_regs *fregs,
-			     void *entry_data)
+static int __fentry_dispatcher(struct trace_fprobe *tf, unsigned long entry_ip,
+			       struct ftrace_regs *fregs)
 {
-	struct trace_fprobe *tf = container_of(fp, struct trace_fprobe, fp);
 	unsigned int flags = trace_probe_load_flag(&tf->tp);
 	int ret = 0;
-	u64 start;
 
-	start = trace_probe_hit(&tf->tp);
+	trace_probe_count_hit(&tf->tp);
 
 	if (flags & TP_FLAG_TRACE)
 		fentry_trace_func(tf, entry_ip, fregs);
@@ -545,20 +542,35 @@ static int fentry_dispatcher(struct fprobe *fp, unsigned long entry_ip,
 	if (flags & TP_FLAG_PROFILE)
 		ret = fentry_perf_func(tf, entry_ip, fregs);
 #endif
-	trace_probe_hit_done(&tf->tp, start);
 	return ret;
 }
-NOKPROBE_SYMBOL(fentry_dispatcher);
+NOKPROBE_SYMBOL(__fentry_dispatcher);
 
-static void fexit_dispatcher(struct fprobe *fp, unsigned long entry_ip,
+static int fentry_dispatcher(struct fprobe *fp, unsigned long entry_ip,
 			     unsigned long ret_ip, struct ftrace_regs *fregs,
 			     void *entry_data)
 {
 	struct trace_fprobe *tf = container_of(fp, struct trace_fprobe, fp);
-	unsigned int flags = trace_probe_load_flag(&tf->tp);
 	u64 start;
+	int ret;
 
-	start = trace_probe_hit(&tf->tp);
+	if (!trace_probe_timing_enabled())
+		return __fentry_dispatcher(tf, entry_ip, fregs);
+
+	start = trace_clock_local();
+	ret = __fentry_dispatcher(tf, entry_ip, fregs);
+	trace_probe_account_time(&tf->tp, start);
+	return ret;
+}
+NOKPROBE_SYMBOL(fentry_dispatcher);
+
+static void __fexit_dispatcher(struct trace_fprobe *tf, unsigned long entry_ip,
+			       unsigned long ret_ip, struct ftrace_regs *fregs,
+			       void *entry_data)
+{
+	unsigned int flags = trace_probe_load_flag(&tf->tp);
+
+	trace_probe_count_hit(&tf->tp);
 
 	if (flags & TP_FLAG_TRACE)
 		fexit_trace_func(tf, entry_ip, ret_ip, fregs, entry_data);
@@ -566,7 +578,24 @@ static void fexit_dispatcher(struct fprobe *fp, unsigned long entry_ip,
 	if (flags & TP_FLAG_PROFILE)
 		fexit_perf_func(tf, entry_ip, ret_ip, fregs, entry_data);
 #endif
-	trace_probe_hit_done(&tf->tp, start);
+}
+NOKPROBE_SYMBOL(__fexit_dispatcher);
+
+static void fexit_dispatcher(struct fprobe *fp, unsigned long entry_ip,
+			     unsigned long ret_ip, struct ftrace_regs *fregs,
+			     void *entry_data)
+{
+	struct trace_fprobe *tf = container_of(fp, struct trace_fprobe, fp);
+	u64 start;
+
+	if (!trace_probe_timing_enabled()) {
+		__fexit_dispatcher(tf, entry_ip, ret_ip, fregs, entry_data);
+		return;
+	}
+
+	start = trace_clock_local();
+	__fexit_dispatcher(tf, entry_ip, ret_ip, fregs, entry_data);
+	trace_probe_account_time(&tf->tp, start);
 }
 NOKPROBE_SYMBOL(fexit_dispatcher);
 

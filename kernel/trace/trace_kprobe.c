@@ -1860,15 +1860,13 @@ static int kprobe_register(struct trace_event_call *event,
 	return 0;
 }
 
-static int kprobe_dispatcher(struct kprobe *kp, struct pt_regs *regs)
+static int __kprobe_dispatcher(struct trace_kprobe *tk, struct pt_regs *regs)
 {
-	struct trace_kprobe *tk = container_of(kp, struct trace_kprobe, rp.kp);
 	unsigned int flags = trace_probe_load_flag(&tk->tp);
 	int ret = 0;
-	u64 start;
 
 	raw_cpu_inc(*tk->nhit);
-	start = trace_probe_hit(&tk->tp);
+	trace_probe_count_hit(&tk->tp);
 
 	if (flags & TP_FLAG_TRACE)
 		kprobe_trace_func(tk, regs);
@@ -1876,17 +1874,49 @@ static int kprobe_dispatcher(struct kprobe *kp, struct pt_regs *regs)
 	if (flags & TP_FLAG_PROFILE)
 		ret = kprobe_perf_func(tk, regs);
 #endif
-	trace_probe_hit_done(&tk->tp, start);
+	return ret;
+}
+NOKPROBE_SYMBOL(__kprobe_dispatcher);
+
+static int kprobe_dispatcher(struct kprobe *kp, struct pt_regs *regs)
+{
+	struct trace_kprobe *tk = container_of(kp, struct trace_kprobe, rp.kp);
+	u64 start;
+	int ret;
+
+	if (!trace_probe_timing_enabled())
+		return __kprobe_dispatcher(tk, regs);
+
+	start = trace_clock_local();
+	ret = __kprobe_dispatcher(tk, regs);
+	trace_probe_account_time(&tk->tp, start);
 	return ret;
 }
 NOKPROBE_SYMBOL(kprobe_dispatcher);
+
+static void __kretprobe_dispatcher(struct trace_kprobe *tk,
+				   struct kretprobe_instance *ri,
+				   struct pt_regs *regs)
+{
+	unsigned int flags = trace_probe_load_flag(&tk->tp);
+
+	raw_cpu_inc(*tk->nhit);
+	trace_probe_count_hit(&tk->tp);
+
+	if (flags & TP_FLAG_TRACE)
+		kretprobe_trace_func(tk, ri, regs);
+#ifdef CONFIG_PERF_EVENTS
+	if (flags & TP_FLAG_PROFILE)
+		kretprobe_perf_func(tk, ri, regs);
+#endif
+}
+NOKPROBE_SYMBOL(__kretprobe_dispatcher);
 
 static int
 kretprobe_dispatcher(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct kretprobe *rp = get_kretprobe(ri);
 	struct trace_kprobe *tk;
-	unsigned int flags;
 	u64 start;
 
 	/*
@@ -1898,17 +1928,14 @@ kretprobe_dispatcher(struct kretprobe_instance *ri, struct pt_regs *regs)
 		return 0;
 
 	tk = container_of(rp, struct trace_kprobe, rp);
-	raw_cpu_inc(*tk->nhit);
-	start = trace_probe_hit(&tk->tp);
+	if (!trace_probe_timing_enabled()) {
+		__kretprobe_dispatcher(tk, ri, regs);
+		return 0;
+	}
 
-	flags = trace_probe_load_flag(&tk->tp);
-	if (flags & TP_FLAG_TRACE)
-		kretprobe_trace_func(tk, ri, regs);
-#ifdef CONFIG_PERF_EVENTS
-	if (flags & TP_FLAG_PROFILE)
-		kretprobe_perf_func(tk, ri, regs);
-#endif
-	trace_probe_hit_done(&tk->tp, start);
+	start = trace_clock_local();
+	__kretprobe_dispatcher(tk, ri, regs);
+	trace_probe_account_time(&tk->tp, start);
 	return 0;	/* We don't tweak kernel, so just return 0 */
 }
 NOKPROBE_SYMBOL(kretprobe_dispatcher);

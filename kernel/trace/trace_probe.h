@@ -306,30 +306,24 @@ static inline unsigned int trace_probe_load_flag(struct trace_probe *tp)
 	return smp_load_acquire(&tp->event->flags);
 }
 
+static nokprobe_inline void trace_probe_count_hit(struct trace_probe *tp)
+{
+	this_cpu_inc(tp->event->stats->hits);
+}
+
 DECLARE_STATIC_KEY_FALSE(trace_probe_timing_key);
 void trace_probe_account_time(struct trace_probe *tp, u64 start);
 
 /*
- * trace_probe_hit - count a hit of @tp at the start of its handler
+ * trace_probe_timing_enabled - whether probe_profile_timing is on
  *
- * Return: the trace_clock_local() time if probe_profile_timing is on, 0 if
- * it is off.
- * With timing off this costs one per-CPU increment and the static branch.
+ * A probe dispatcher tests it once, on entry, and only when it is true
+ * runs its handler between two trace_clock_local() reads: with timing off
+ * a hit pays for this static branch and nothing else.
  */
-static nokprobe_inline u64 trace_probe_hit(struct trace_probe *tp)
+static __always_inline bool trace_probe_timing_enabled(void)
 {
-	this_cpu_inc(tp->event->stats->hits);
-	if (static_branch_unlikely(&trace_probe_timing_key))
-		return trace_clock_local();
-	return 0;
-}
-
-/* trace_probe_hit_done - account the handler time of a hit timed from @start */
-static nokprobe_inline void trace_probe_hit_done(struct trace_probe *tp,
-						 u64 start)
-{
-	if (static_branch_unlikely(&trace_probe_timing_key) && start)
-		trace_probe_account_time(tp, start);
+	return static_branch_unlikely(&trace_probe_timing_key);
 }
 
 static nokprobe_inline void trace_probe_count_filtered(struct trace_probe *tp)

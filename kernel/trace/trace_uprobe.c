@@ -1548,22 +1548,17 @@ trace_uprobe_register(struct trace_event_call *event, enum trace_reg type,
 	}
 }
 
-static int uprobe_dispatcher(struct uprobe_consumer *con, struct pt_regs *regs,
-			     __u64 *data)
+static int __uprobe_dispatcher(struct trace_uprobe *tu, struct pt_regs *regs)
 {
-	struct trace_uprobe *tu;
 	struct uprobe_dispatch_data udd;
 	struct uprobe_cpu_buffer *ucb = NULL;
 	unsigned int flags;
-	u64 start = 0;
 	int ret = 0;
-
-	tu = container_of(con, struct trace_uprobe, consumer);
 
 	this_cpu_inc(*tu->nhits);
 	/* A uretprobe counts its hits when the function returns */
 	if (!is_ret_probe(tu))
-		start = trace_probe_hit(&tu->tp);
+		trace_probe_count_hit(&tu->tp);
 
 	udd.tu = tu;
 	udd.bp_addr = instruction_pointer(regs);
@@ -1582,23 +1577,34 @@ static int uprobe_dispatcher(struct uprobe_consumer *con, struct pt_regs *regs,
 		ret |= uprobe_perf_func(tu, regs, &ucb);
 #endif
 	uprobe_buffer_put(ucb);
-	trace_probe_hit_done(&tu->tp, start);
 	return ret;
 }
 
-static int uretprobe_dispatcher(struct uprobe_consumer *con,
-				unsigned long func, struct pt_regs *regs,
-				__u64 *data)
+static int uprobe_dispatcher(struct uprobe_consumer *con, struct pt_regs *regs,
+			     __u64 *data)
 {
-	struct trace_uprobe *tu;
+	struct trace_uprobe *tu = container_of(con, struct trace_uprobe, consumer);
+	u64 start;
+	int ret;
+
+	/* A uretprobe is timed when the function returns */
+	if (!trace_probe_timing_enabled() || is_ret_probe(tu))
+		return __uprobe_dispatcher(tu, regs);
+
+	start = trace_clock_local();
+	ret = __uprobe_dispatcher(tu, regs);
+	trace_probe_account_time(&tu->tp, start);
+	return ret;
+}
+
+static void __uretprobe_dispatcher(struct trace_uprobe *tu, unsigned long func,
+				   struct pt_regs *regs)
+{
 	struct uprobe_dispatch_data udd;
 	struct uprobe_cpu_buffer *ucb = NULL;
 	unsigned int flags;
-	u64 start;
 
-	tu = container_of(con, struct trace_uprobe, consumer);
-
-	start = trace_probe_hit(&tu->tp);
+	trace_probe_count_hit(&tu->tp);
 
 	udd.tu = tu;
 	udd.bp_addr = func;
@@ -1606,7 +1612,7 @@ static int uretprobe_dispatcher(struct uprobe_consumer *con,
 	current->utask->vaddr = (unsigned long) &udd;
 
 	if (WARN_ON_ONCE(!uprobe_cpu_buffer))
-		return 0;
+		return;
 
 	flags = trace_probe_load_flag(&tu->tp);
 	if (flags & TP_FLAG_TRACE)
@@ -1617,7 +1623,23 @@ static int uretprobe_dispatcher(struct uprobe_consumer *con,
 		uretprobe_perf_func(tu, func, regs, &ucb);
 #endif
 	uprobe_buffer_put(ucb);
-	trace_probe_hit_done(&tu->tp, start);
+}
+
+static int uretprobe_dispatcher(struct uprobe_consumer *con,
+				unsigned long func, struct pt_regs *regs,
+				__u64 *data)
+{
+	struct trace_uprobe *tu = container_of(con, struct trace_uprobe, consumer);
+	u64 start;
+
+	if (!trace_probe_timing_enabled()) {
+		__uretprobe_dispatcher(tu, func, regs);
+		return 0;
+	}
+
+	start = trace_clock_local();
+	__uretprobe_dispatcher(tu, func, regs);
+	trace_probe_account_time(&tu->tp, start);
 	return 0;
 }
 
