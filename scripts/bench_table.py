@@ -7,7 +7,7 @@ Usage: bench_table.py BASE_BENCH_TXT SERIES_BENCH_TXT
 Each input line is "SCENARIO NS_PER_CALL" ("-" when the kernel cannot run
 the scenario).  Prints one Markdown table row per scenario, in the series'
 order: per call, per hit (the scenario less the "none" scenario) and the
-ratio of the per-hit figures.
+ratio of the per-hit figures (for hits that cost 50 or more).
 """
 
 import sys
@@ -44,7 +44,9 @@ def main():
         bh = None if b is None or name == 'none' else b - base['none']
         sh = None if s is None or name == 'none' else s - series['none']
         ratio = '-'
-        if bh is not None and sh is not None and bh > 0:
+        # A ratio of two figures within the noise (a disabled probe adds
+        # next to nothing) means nothing: give it for real costs only.
+        if bh is not None and sh is not None and bh >= 50:
             ratio = '%.3f' % (sh / bh)
         print('| %s | %s | %s | %s | %s | %s |' %
               (name, fmt(b), fmt(s), fmt(bh), fmt(sh), ratio))
