@@ -10,8 +10,9 @@
 # same guest (1 CPU, single-threaded TCG, -icount shift=0,sleep=off: the
 # guest clock advances 1 ns per executed instruction, so the figures are
 # instruction counts and repeat from run to run) and runs
-# scripts/guest-bench.sh: a loop of getppid() with a probe on its path, one
-# scenario after the other (about 6 minutes a kernel).  Prints a table and writes it, with the
+# scripts/guest-bench.sh: a loop of getppid() with a probe on getppid(), or
+# of access() with a probe on the path lookup, one scenario after the other
+# (a few minutes a kernel).  Prints a table and writes it, with the
 # versions and the command, to bench/results.md.
 #
 # Environment: BENCH_ITERS (calls per run, default 300000), BENCH_RUNS
@@ -64,12 +65,14 @@ series_desc=$(git -C "$TREE" describe --tags --always "$(cat "$OUT/.built-from" 
 	echo "- base: $BASE_PACKAGE $BASE_VERSION (Debian), tag \`base\`"
 	echo "- series: \`$series_desc\` ($(git -C "$TREE" rev-list --count "base..$series_desc") patches on base)"
 	echo "- QEMU: $qemu_version; 1 CPU, \`-accel tcg,thread=single -icount shift=0,sleep=off\`"
-	echo "- loop: bench/loop.c, $iters getppid() calls per run, the least of $runs runs"
+	echo "- loop: bench/loop.c, $iters calls per run, the least of $runs runs"
 	echo
 	echo "Under -icount the guest clock advances 1 ns per executed guest"
 	echo "instruction: every figure is a count of instructions, not a time. A"
-	echo "call is the loop's getppid() call; a hit is one call of the probe."
-	echo "per hit = (scenario - none), the instructions a probe adds to a call."
+	echo "call is one getppid() call of the loop (access() for the accessN"
+	echo "scenarios: a missing file in /tmp whose name is N bytes long); a hit"
+	echo "is one call of the probe.  per hit = scenario - its baseline (\"none\","
+	echo "or A for a scenario named A+B): what the probe adds to a call."
 	echo "Instruction counts weigh every instruction alike: a breakpoint trap"
 	echo "costs far more on real hardware than its few instructions here."
 	echo

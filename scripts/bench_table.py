@@ -6,8 +6,9 @@ Usage: bench_table.py BASE_BENCH_TXT SERIES_BENCH_TXT
 
 Each input line is "SCENARIO NS_PER_CALL" ("-" when the kernel cannot run
 the scenario).  Prints one Markdown table row per scenario, in the series'
-order: per call, per hit (the scenario less the "none" scenario) and the
-ratio of the per-hit figures (for hits that cost 50 or more).
+order: per call, per hit (the scenario less its baseline: "A" for a
+scenario named "A+B", "none" for the others) and the ratio of the per-hit
+figures (for hits that cost 50 or more).
 """
 
 import sys
@@ -39,10 +40,18 @@ def main():
     for f, rows in (('base', base), ('series', series)):
         if rows.get('none') is None:
             sys.exit('bench_table: no "none" scenario in the %s results' % f)
+    # "A+B" is the scenario A with a probe added; the others add to "none"
+    baselines = {'none'} | {n.split('+')[0] for n in order if '+' in n}
+
+    def per_hit(rows, name):
+        ref = name.split('+')[0] if '+' in name else 'none'
+        if name in baselines or rows.get(name) is None or rows.get(ref) is None:
+            return None
+        return rows[name] - rows[ref]
+
     for name in order:
         b, s = base.get(name), series.get(name)
-        bh = None if b is None or name == 'none' else b - base['none']
-        sh = None if s is None or name == 'none' else s - series['none']
+        bh, sh = per_hit(base, name), per_hit(series, name)
         ratio = '-'
         # A ratio of two figures within the noise (a disabled probe adds
         # next to nothing) means nothing: give it for real costs only.

@@ -5,11 +5,16 @@
 #
 #   guest-bench.sh LOOP ITERATIONS RUNS
 #
-# For each scenario, set up the probe on the getppid() function, run LOOP
-# (bench/loop.c) RUNS times, and write "SCENARIO NS_PER_CALL" (the least
-# of the runs: what else runs in the guest only ever adds) to
-# $PS_RES/bench.txt, or "SCENARIO -" when this kernel
-# cannot run the scenario.  Every run's figure goes to the output.
+# For each scenario, set up the probe, run LOOP (bench/loop.c) RUNS times
+# on the scenario's system call, and write "SCENARIO NS_PER_CALL" (the
+# least of the runs: what else runs in the guest only ever adds) to
+# $PS_RES/bench.txt, or "SCENARIO -" when this kernel cannot run the
+# scenario.  Every run's figure goes to the output.
+#
+# A scenario named "BASE+WHAT" is the scenario BASE with a probe added:
+# its cost per hit is computed against BASE.  Other scenarios are loops of
+# getppid(), with the probe on the getppid() function, computed against
+# "none".
 set -euo pipefail
 
 loop=$1 iters=$2 runs=$3
@@ -24,31 +29,35 @@ echo 0 > events/enable
 echo > dynamic_events
 echo 1 > tracing_on
 
-# the least of the RUNS figures of one scenario
+# measure WRAPPER CALL...: the least of the RUNS figures of one scenario
 measure()
 {
-	local i vals=()
+	local wrap=$1 i vals=()
 
+	shift
 	for ((i = 0; i < runs; i++)); do
-		vals+=("$("$loop" "$iters" getppid | cut -d' ' -f3)")
+		vals+=("$($wrap "$loop" "$iters" "$@" | cut -d' ' -f3)")
 	done
 	echo "  runs: ${vals[*]}" >&2
 	printf '%s\n' "${vals[@]}" | sort -n | head -n 1
 }
 
-# scenario NAME SETUP...: run SETUP (a shell command), measure, clean up
+# scenario NAME SETUP [WRAPPER [CALL...]]: run SETUP (a shell command),
+# measure CALL (default: getppid) run by WRAPPER (default: none), clean up
 scenario()
 {
-	local name=$1 setup=$2 v
+	local name=$1 setup=$2 wrap=${3:-} v
 
-	echo "$name: $setup" >&2
+	shift $(($# < 3 ? $# : 3))
+	[ $# -gt 0 ] || set -- getppid
+	echo "$name: $setup${wrap:+ (run by $wrap)}" >&2
 	if ! (eval "$setup") 2>/dev/null; then
 		echo "  not supported by this kernel" >&2
 		echo "$name -" >>"$out"
 		cleanup
 		return
 	fi
-	v=$(measure)
+	v=$(measure "$wrap" "$@")
 	echo "$name $v" >>"$out"
 	cleanup
 }
@@ -69,14 +78,34 @@ if ! grep -qw "$SYS" available_filter_functions; then
 fi
 echo "probing $SYS" >&2
 
+on="echo 1 > events/bench/enable"
 scenario none ":"
 scenario kprobe-disabled "echo 'p:bench/k $SYS' >> dynamic_events"
-scenario kprobe "echo 'p:bench/k $SYS' >> dynamic_events && echo 1 > events/bench/enable"
-scenario kprobe-1arg "echo 'p:bench/k $SYS a=%di:x64' >> dynamic_events && echo 1 > events/bench/enable"
-scenario kprobe-4args "echo 'p:bench/k $SYS a=%di:x64 b=%si:x64 c=%dx:x64 d=%cx:x64' >> dynamic_events && echo 1 > events/bench/enable"
-scenario kretprobe "echo 'r:bench/k $SYS' >> dynamic_events && echo 1 > events/bench/enable"
-scenario fentry "echo 'f:bench/f $SYS' >> dynamic_events && echo 1 > events/bench/enable"
-scenario fexit "echo 'f:bench/f $SYS%return' >> dynamic_events && echo 1 > events/bench/enable"
-scenario tprobe "echo 't:bench/t sys_enter' >> dynamic_events && echo 1 > events/bench/enable"
+scenario kprobe "echo 'p:bench/k $SYS' >> dynamic_events && $on"
+scenario kprobe-1arg "echo 'p:bench/k $SYS a=%di:x64' >> dynamic_events && $on"
+scenario kprobe-4args "echo 'p:bench/k $SYS a=%di:x64 b=%si:x64 c=%dx:x64 d=%cx:x64' >> dynamic_events && $on"
+# symstr of the caller's address (the return address on the stack)
+scenario kprobe-symstr "echo 'p:bench/k $SYS s=+0(%sp):symstr' >> dynamic_events && $on"
+scenario kretprobe "echo 'r:bench/k $SYS' >> dynamic_events && $on"
+scenario fentry "echo 'f:bench/f $SYS' >> dynamic_events && $on"
+scenario fexit "echo 'f:bench/f $SYS%return' >> dynamic_events && $on"
+scenario tprobe "echo 't:bench/t sys_enter' >> dynamic_events && $on"
+# The same kprobe event counted by perf instead of written to the trace
+# (the event name must not read as perf modifiers, hence "ppid")
+if command -v perf > /dev/null; then
+	scenario kprobe-perf "echo 'p:bench/ppid $SYS' >> dynamic_events" \
+		"perf stat -x, -o /dev/null -e bench:ppid --"
+fi
 # The series' probe_profile timing, on a kprobe event
-scenario kprobe-timing "test -f probe_profile_timing && echo 'p:bench/k $SYS' >> dynamic_events && echo 1 > events/bench/enable && echo 1 > probe_profile_timing"
+scenario kprobe-timing "test -f probe_profile_timing && echo 'p:bench/k $SYS' >> dynamic_events && $on && echo 1 > probe_profile_timing"
+
+# A kernel string: access() of a missing file in /tmp (a tmpfs: no I/O),
+# the name of NAME bytes, probed where the kernel has copied it, as the
+# struct filename that filename_lookup() takes (its first member).
+for len in 8 64 256; do
+	path=/tmp/$(printf "%0$((len - 5))d" 0 | tr 0 a)
+	scenario access$len ":" "" access "$path"
+	scenario access$len+kprobe-string \
+		"echo 'p:bench/s filename_lookup name=+0(%si):string' >> dynamic_events && $on" \
+		"" access "$path"
+done
