@@ -53,6 +53,28 @@ if [ -f $T/probe_profile ]; then
 	cat $T/probe_profile
 fi
 
+if grep -q 'errno, bool, gfp, devt' $T/README; then
+	echo >$T/dynamic_events
+	step "Semantic fetch types: errors, GFP flags, devices and socket addresses by name"
+	for def in 'r:sem/open __x64_sys_openat ret=$retval:errno' \
+		   't:sem/kmalloc kmalloc size=bytes_req gfp=gfp_flags:gfp' \
+		   'f:sem/chrdev chrdev_open dev=inode->i_rdev:devt' \
+		   'f:sem/connect __sys_connect addr=+u0($arg2):sockaddr'; do
+		echo "# echo '$def' >> dynamic_events"
+		echo "$def" >>$T/dynamic_events 2>/dev/null || echo "(not available here)"
+	done
+	echo 'comm == "bash" || comm == "cat"' >$T/events/sem/filter
+	ip link set lo up 2>/dev/null || true
+	echo 1 >$T/events/sem/enable
+	echo "# (in bash: cat a missing file and /dev/null, connect to 127.0.0.1:4242 and [::1]:4242)"
+	bash -c 'cat /missing/file /dev/null; exec 3<> /dev/tcp/127.0.0.1/4242' 2>/dev/null || true
+	bash -c 'exec 3<> /dev/tcp/::1/4242' 2>/dev/null || true
+	echo 0 >$T/events/sem/enable
+	for e in open chrdev connect kmalloc; do
+		grep " $e: " $T/trace | tail -n 3
+	done
+fi
+
 echo >$T/dynamic_events
 echo
 echo "demo: done"

@@ -9,7 +9,7 @@ set -euo pipefail
 pkgs=(build-essential bc bison flex libelf-dev libssl-dev dwarves cpio kmod
       rsync python3 git ccache qemu-system-x86 busybox-static iproute2
       iputils-ping util-linux procps sparse b4 perl python3-ply python3-git
-      gawk devscripts)
+      gawk devscripts trace-cmd)
 missing=()
 for p in "${pkgs[@]}"; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' || missing+=("$p")

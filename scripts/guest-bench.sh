@@ -87,6 +87,13 @@ scenario kprobe-4args "echo 'p:bench/k $SYS a=%di:x64 b=%si:x64 c=%dx:x64 d=%cx:
 # symstr of the caller's address (the return address on the stack)
 scenario kprobe-symstr "echo 'p:bench/k $SYS s=+0(%sp):symstr' >> dynamic_events && $on"
 scenario kretprobe "echo 'r:bench/k $SYS' >> dynamic_events && $on"
+# A semantic type against the basic type of the same size (series only)
+scenario kprobe-s32 "echo 'p:bench/k $SYS a=%di:s32' >> dynamic_events && $on"
+scenario kprobe-errno "echo 'p:bench/k $SYS a=%di:errno' >> dynamic_events && $on"
+scenario kprobe-x32 "echo 'p:bench/k $SYS a=%di:x32' >> dynamic_events && $on"
+scenario kprobe-gfp "echo 'p:bench/k $SYS a=%di:gfp' >> dynamic_events && $on"
+scenario kretprobe-s32 "echo 'r:bench/k $SYS r=\$retval:s32' >> dynamic_events && $on"
+scenario kretprobe-errno "echo 'r:bench/k $SYS r=\$retval:errno' >> dynamic_events && $on"
 scenario fentry "echo 'f:bench/f $SYS' >> dynamic_events && $on"
 scenario fexit "echo 'f:bench/f $SYS%return' >> dynamic_events && $on"
 scenario tprobe "echo 't:bench/t sys_enter' >> dynamic_events && $on"

@@ -12,7 +12,14 @@
 #define pr_fmt(fmt)	"trace_probe: " fmt
 
 #include <linux/bpf.h>
+#include <linux/errname.h>
 #include <linux/fs.h>
+#include <linux/if_ether.h>
+#include <linux/in6.h>
+#include <linux/kdev_t.h>
+#include <linux/socket.h>
+#include <linux/trace_events.h>
+#include <trace/events/mmflags.h>
 
 #include "trace_btf.h"
 #include "trace_dynevent.h"
@@ -79,6 +86,276 @@ int PRINT_TYPE_FUNC_NAME(string)(struct trace_seq *s, void *data, void *ent)
 
 const char PRINT_TYPE_FMT_NAME(string)[] = "\\\"%s\\\"";
 
+/*
+ * Semantic types: the record keeps the raw value, printing names it. The
+ * kernel prints with the type's print function; tools that read the
+ * "format" file (libtraceevent) render the print fmt, so the print fmt
+ * arguments written by ->fmt_args() must give the same text.
+ */
+
+/* Append to a print fmt being measured (@buf NULL) or written */
+static __printf(4, 5)
+int probe_fmt_add(char *buf, int len, int pos, const char *fmt, ...)
+{
+	va_list args;
+
+	va_start(args, fmt);
+	if (len > pos)
+		pos += vsnprintf(buf + pos, len - pos, fmt, args);
+	else
+		pos += vsnprintf(NULL, 0, fmt, args);
+	va_end(args);
+	return pos;
+}
+
+/* Largest error number errname() may know, see lib/errname.c */
+#define PROBE_ERRNO_MAX		550
+
+static int PRINT_TYPE_FUNC_NAME(errno)(struct trace_seq *s, void *data,
+				       void *ent)
+{
+	int err = *(s32 *)data;
+	const char *name = err < 0 ? errname(err) : NULL;
+
+	if (name)
+		trace_seq_puts(s, name);
+	else
+		trace_seq_printf(s, "%d", err);
+	return !trace_seq_has_overflowed(s);
+}
+
+/* A name for an error number, the number in decimal otherwise */
+static const char PRINT_TYPE_FMT_NAME(errno)[] = "%s%.*d";
+
+/*
+ * The condition "@name has an error name". libtraceevent compares field
+ * values as unsigned 64-bit numbers without sign extension, so a 32-bit
+ * -2 is 0xfffffffe: compare with the 32-bit patterns of the runs of
+ * named error numbers.
+ */
+static int probe_errno_fmt_cond(char *buf, int len, int pos, const char *name)
+{
+	bool any = false;
+	int err, first = 0;
+
+	for (err = 1; err <= PROBE_ERRNO_MAX + 1; err++) {
+		bool named = err <= PROBE_ERRNO_MAX && errname(-err);
+
+		if (named && !first) {
+			first = err;
+		} else if (!named && first) {
+			pos = probe_fmt_add(buf, len, pos,
+					    "%s(REC->%s >= 0x%x && REC->%s <= 0x%x)",
+					    any ? " || " : "", name,
+					    (u32)-(err - 1), name, (u32)-first);
+			any = true;
+			first = 0;
+		}
+	}
+	if (!any)
+		pos = probe_fmt_add(buf, len, pos, "0");
+	return pos;
+}
+
+static int probe_errno_fmt_args(char *buf, int len, const char *name)
+{
+	const char *ename;
+	int err, pos = 0;
+
+	/* %s: the name of a named error, "" otherwise */
+	pos = probe_fmt_add(buf, len, pos, ", (");
+	pos = probe_errno_fmt_cond(buf, len, pos, name);
+	pos = probe_fmt_add(buf, len, pos, ") ? __print_symbolic(REC->%s", name);
+	for (err = 1; err <= PROBE_ERRNO_MAX; err++) {
+		ename = errname(-err);
+		if (ename)
+			pos = probe_fmt_add(buf, len, pos, ", {0x%x, \"%s\"}",
+					    (u32)-err, ename);
+	}
+	pos = probe_fmt_add(buf, len, pos, ") : \"\"");
+	/* %.*d: nothing for a named error, the number otherwise */
+	pos = probe_fmt_add(buf, len, pos, ", (");
+	pos = probe_errno_fmt_cond(buf, len, pos, name);
+	pos = probe_fmt_add(buf, len, pos, ") ? 0 : 1, (");
+	pos = probe_errno_fmt_cond(buf, len, pos, name);
+	return probe_fmt_add(buf, len, pos, ") ? 0 : REC->%s", name);
+}
+
+static int PRINT_TYPE_FUNC_NAME(bool)(struct trace_seq *s, void *data,
+				      void *ent)
+{
+	trace_seq_puts(s, *(u8 *)data ? "true" : "false");
+	return !trace_seq_has_overflowed(s);
+}
+
+static const char PRINT_TYPE_FMT_NAME(bool)[] = "%s";
+
+static int probe_bool_fmt_args(char *buf, int len, const char *name)
+{
+	return probe_fmt_add(buf, len, 0, ", REC->%s ? \"true\" : \"false\"",
+			     name);
+}
+
+/* The names the kmem events print, in the same order */
+static const struct trace_print_flags probe_gfp_names[] = {
+	__def_gfpflag_names
+};
+
+static int PRINT_TYPE_FUNC_NAME(gfp)(struct trace_seq *s, void *data,
+				     void *ent)
+{
+	const struct trace_print_flags *f;
+	unsigned long flags = *(u32 *)data;
+	bool first = true;
+
+	if (!flags)
+		trace_seq_puts(s, "none");
+
+	for (f = probe_gfp_names; f->name && flags; f++) {
+		if (!f->mask || (flags & f->mask) != f->mask)
+			continue;
+		flags &= ~f->mask;
+		if (!first)
+			trace_seq_putc(s, '|');
+		trace_seq_puts(s, f->name);
+		first = false;
+	}
+	if (flags)
+		trace_seq_printf(s, "%s0x%lx", first ? "" : "|", flags);
+	return !trace_seq_has_overflowed(s);
+}
+
+static const char PRINT_TYPE_FMT_NAME(gfp)[] = "%s";
+
+static int probe_gfp_fmt_args(char *buf, int len, const char *name)
+{
+	const struct trace_print_flags *f;
+	int pos;
+
+	pos = probe_fmt_add(buf, len, 0, ", REC->%s ? __print_flags(REC->%s, \"|\"",
+			    name, name);
+	for (f = probe_gfp_names; f->name; f++) {
+		if (f->mask)
+			pos = probe_fmt_add(buf, len, pos, ", {0x%lx, \"%s\"}",
+					    f->mask, f->name);
+	}
+	return probe_fmt_add(buf, len, pos, ") : \"none\"");
+}
+
+static int PRINT_TYPE_FUNC_NAME(devt)(struct trace_seq *s, void *data,
+				      void *ent)
+{
+	dev_t dev = *(u32 *)data;
+
+	trace_seq_printf(s, "%u:%u", MAJOR(dev), MINOR(dev));
+	return !trace_seq_has_overflowed(s);
+}
+
+static const char PRINT_TYPE_FMT_NAME(devt)[] = "%u:%u";
+
+static int probe_devt_fmt_args(char *buf, int len, const char *name)
+{
+	return probe_fmt_add(buf, len, 0, ", REC->%s >> %d, REC->%s & 0x%x",
+			     name, MINORBITS, name, MINORMASK);
+}
+
+/* Addresses: bytes in network order (or in memory order for mac and uuid) */
+static int PRINT_TYPE_FUNC_NAME(ipv4)(struct trace_seq *s, void *data,
+				      void *ent)
+{
+	trace_seq_printf(s, "%pI4", data);
+	return !trace_seq_has_overflowed(s);
+}
+
+static const char PRINT_TYPE_FMT_NAME(ipv4)[] = "%pI4";
+
+static int PRINT_TYPE_FUNC_NAME(ipv6)(struct trace_seq *s, void *data,
+				      void *ent)
+{
+	trace_seq_printf(s, "%pI6c", data);
+	return !trace_seq_has_overflowed(s);
+}
+
+static const char PRINT_TYPE_FMT_NAME(ipv6)[] = "%pI6c";
+
+static int PRINT_TYPE_FUNC_NAME(mac)(struct trace_seq *s, void *data,
+				     void *ent)
+{
+	trace_seq_printf(s, "%pM", data);
+	return !trace_seq_has_overflowed(s);
+}
+
+static const char PRINT_TYPE_FMT_NAME(mac)[] = "%pM";
+
+static int PRINT_TYPE_FUNC_NAME(uuid)(struct trace_seq *s, void *data,
+				      void *ent)
+{
+	trace_seq_printf(s, "%pU", data);
+	return !trace_seq_has_overflowed(s);
+}
+
+static const char PRINT_TYPE_FMT_NAME(uuid)[] = "%pU";
+
+/* A sockaddr_in6 is the largest address the sockaddr type prints */
+#define PROBE_SOCKADDR_SIZE	28
+static_assert(sizeof(struct sockaddr_in6) == PROBE_SOCKADDR_SIZE);
+
+static int PRINT_TYPE_FUNC_NAME(sockaddr)(struct trace_seq *s, void *data,
+					  void *ent)
+{
+	struct sockaddr_in6 sa;
+
+	/* The record is not aligned for a sockaddr */
+	memcpy(&sa, data, sizeof(sa));
+	if (sa.sin6_family == AF_INET || sa.sin6_family == AF_INET6)
+		trace_seq_printf(s, "%pISpc", &sa);
+	else
+		trace_seq_printf(s, "(family %u)", sa.sin6_family);
+	return !trace_seq_has_overflowed(s);
+}
+
+/*
+ * The address and port of an AF_INET or AF_INET6 address, else the
+ * family in "(family N)", as libtraceevent prints nothing for %pIS of
+ * another family.
+ */
+static const char PRINT_TYPE_FMT_NAME(sockaddr)[] = "%pISpc%s%.*u%s";
+
+static int probe_sockaddr_fmt_args(char *buf, int len, const char *name)
+{
+	char family[48], known[128];
+	int pos;
+
+	/* sa_family, in the kernel's byte order, from the field's bytes */
+	if (IS_ENABLED(CONFIG_CPU_BIG_ENDIAN))
+		snprintf(family, sizeof(family), "(REC->%s[0] << 8 | REC->%s[1])",
+			 name, name);
+	else
+		snprintf(family, sizeof(family), "(REC->%s[0] | REC->%s[1] << 8)",
+			 name, name);
+	snprintf(known, sizeof(known), "(%s == %d || %s == %d)",
+		 family, AF_INET, family, AF_INET6);
+
+	/* %pISpc, then %s%.*u%s: "(family N)" if not AF_INET or AF_INET6 */
+	pos = probe_fmt_add(buf, len, 0, ", REC->%s", name);
+	pos = probe_fmt_add(buf, len, pos, ", %s ? \"\" : \"(family \"", known);
+	pos = probe_fmt_add(buf, len, pos, ", %s ? 0 : 1, %s ? 0 : %s",
+			    known, known, family);
+	return probe_fmt_add(buf, len, pos, ", %s ? \"\" : \")\"", known);
+}
+
+#define ASSIGN_SEMANTIC_FETCH_TYPE(ptype, _size, sign, _fmttype, _args,	\
+				   _flags)				\
+	{.name = #ptype,						\
+	 .size = _size,							\
+	 .is_signed = sign,						\
+	 .print = PRINT_TYPE_FUNC_NAME(ptype),				\
+	 .fmt = PRINT_TYPE_FMT_NAME(ptype),				\
+	 .fmttype = _fmttype,						\
+	 .fmt_args = _args,						\
+	 .flags = _flags,						\
+	}
+
 /* Fetch type information table */
 static const struct fetch_type probe_fetch_types[] = {
 	/* Special types */
@@ -103,9 +380,39 @@ static const struct fetch_type probe_fetch_types[] = {
 	ASSIGN_FETCH_TYPE_ALIAS(x64, u64, u64, 0),
 	ASSIGN_FETCH_TYPE_ALIAS(char, u8, u8,  0),
 	ASSIGN_FETCH_TYPE_ALIAS(symbol, ADDR_FETCH_TYPE, ADDR_FETCH_TYPE, 0),
+	/* Semantic types */
+	ASSIGN_SEMANTIC_FETCH_TYPE(errno, sizeof(s32), 1, "s32",
+				   probe_errno_fmt_args, FETCH_TYPE_NO_ARRAY),
+	ASSIGN_SEMANTIC_FETCH_TYPE(bool, sizeof(u8), 0, "bool",
+				   probe_bool_fmt_args, FETCH_TYPE_NO_ARRAY),
+	ASSIGN_SEMANTIC_FETCH_TYPE(gfp, sizeof(gfp_t), 0, "gfp_t",
+				   probe_gfp_fmt_args,
+				   FETCH_TYPE_NO_ARRAY | FETCH_TYPE_KERNEL),
+	ASSIGN_SEMANTIC_FETCH_TYPE(devt, sizeof(u32), 0, "dev_t",
+				   probe_devt_fmt_args,
+				   FETCH_TYPE_NO_ARRAY | FETCH_TYPE_KERNEL),
+	/* A __be32 in a register has the bytes of an address in memory */
+	ASSIGN_SEMANTIC_FETCH_TYPE(ipv4, 4, 0, "u8[4]", NULL,
+				   FETCH_TYPE_NO_ARRAY),
+	ASSIGN_SEMANTIC_FETCH_TYPE(ipv6, 16, 0, "u8[16]", NULL,
+				   FETCH_TYPE_NO_ARRAY | FETCH_TYPE_MEM),
+	ASSIGN_SEMANTIC_FETCH_TYPE(sockaddr, PROBE_SOCKADDR_SIZE, 0,
+				   "u8[" __stringify(PROBE_SOCKADDR_SIZE) "]",
+				   probe_sockaddr_fmt_args,
+				   FETCH_TYPE_NO_ARRAY | FETCH_TYPE_MEM),
+	ASSIGN_SEMANTIC_FETCH_TYPE(mac, ETH_ALEN, 0, "u8[6]", NULL,
+				   FETCH_TYPE_NO_ARRAY | FETCH_TYPE_MEM),
+	ASSIGN_SEMANTIC_FETCH_TYPE(uuid, 16, 0, "u8[16]", NULL,
+				   FETCH_TYPE_NO_ARRAY | FETCH_TYPE_MEM),
 
 	ASSIGN_FETCH_TYPE_END
 };
+
+/* b<bit-width>@<bit-offset>/<container-size>, but not "bool" */
+static bool is_bitfield_type(const char *type)
+{
+	return type[0] == 'b' && isdigit(type[1]);
+}
 
 static const struct fetch_type *find_fetch_type(const char *type, unsigned long flags)
 {
@@ -120,7 +427,7 @@ static const struct fetch_type *find_fetch_type(const char *type, unsigned long 
 		type = DEFAULT_FETCH_TYPE_STR;
 
 	/* Special case: bitfield */
-	if (*type == 'b') {
+	if (is_bitfield_type(type)) {
 		unsigned long bs;
 
 		type = strchr(type, '/');
@@ -1816,7 +2123,7 @@ static int __parse_bitfield_probe_arg(const char *bf,
 	unsigned long bw, bo;
 	char *tail;
 
-	if (*bf != 'b')
+	if (!is_bitfield_type(bf))
 		return 0;
 
 	bw = simple_strtoul(bf + 1, &tail, 0);	/* Use simple one */
@@ -1902,6 +2209,15 @@ static char *parse_probe_arg_type(char *arg, struct probe_arg *parg,
 		trace_probe_log_err(ctx->offset + offs, BAD_TYPE);
 		return ERR_PTR(-EINVAL);
 	}
+	if ((parg->type->flags & FETCH_TYPE_KERNEL) &&
+	    (ctx->flags & TPARG_FL_USER)) {
+		trace_probe_log_err(ctx->offset + offs, BAD_TYPE_UPROBE);
+		return ERR_PTR(-EINVAL);
+	}
+	if ((parg->type->flags & FETCH_TYPE_NO_ARRAY) && parg->count) {
+		trace_probe_log_err(ctx->offset + offs, BAD_TYPE_ARRAY);
+		return ERR_PTR(-EINVAL);
+	}
 
 	return t;
 }
@@ -1966,6 +2282,10 @@ static int finalize_fetch_insn(struct fetch_insn *code,
 			code->op = FETCH_OP_ST_STRING;
 		code->size = parg->type->size;
 		parg->dynamic = true;
+	} else if ((parg->type->flags & FETCH_TYPE_MEM) &&
+		   code->op != FETCH_OP_DEREF && code->op != FETCH_OP_UDEREF) {
+		trace_probe_log_err(ctx->offset + type_offset, NEED_MEM_DEREF);
+		return -EINVAL;
 	} else if (code->op == FETCH_OP_DEREF) {
 		code->op = FETCH_OP_ST_MEM;
 		code->size = parg->type->size;
@@ -2516,6 +2836,9 @@ static int __set_print_fmt(struct trace_probe *tp, char *buf, int len,
 			for (j = 0; j < parg->count; j++)
 				pos += snprintf(buf + pos, LEN_OR_ZERO,
 						fmt, parg->name, j);
+		} else if (parg->type->fmt_args) {
+			pos += parg->type->fmt_args(buf + pos, LEN_OR_ZERO,
+						    parg->name);
 		} else {
 			if (parg->type->is_string)
 				fmt = ", __get_str(%s)";

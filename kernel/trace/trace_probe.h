@@ -159,7 +159,17 @@ struct fetch_type {
 	print_type_func_t	print;		/* Print functions */
 	const char		*fmt;		/* Format string */
 	const char		*fmttype;	/* Name in format file */
+	/* Print fmt arguments of field @name, if not just "REC->@name" */
+	int			(*fmt_args)(char *buf, int len, const char *name);
+	unsigned int		flags;		/* FETCH_TYPE_* */
 };
+
+/* Not for arrays: the print fmt of the type is more than one conversion */
+#define FETCH_TYPE_NO_ARRAY	BIT(0)
+/* Meaningless in user space: not for uprobes */
+#define FETCH_TYPE_KERNEL	BIT(1)
+/* Bytes that can only be read from memory (a dereference) */
+#define FETCH_TYPE_MEM		BIT(2)
 
 /* For defining macros, define string/string_size types */
 typedef u32 string;
@@ -644,6 +654,8 @@ extern int traceprobe_define_arg_fields(struct trace_event_call *event_call,
 	C(BAD_TP_NAME,		"Invalid character in tracepoint name"),	\
 	C(BAD_TYPE,		"Unknown type is specified"),		\
 	C(BAD_TYPE4STR,		"This type does not fit for string."),	\
+	C(BAD_TYPE_ARRAY,	"This type can not be an array"),	\
+	C(BAD_TYPE_UPROBE,	"This type is only for kernel probes"),	\
 	C(BAD_UPROBE_OFFS,	"Invalid uprobe offset"),		\
 	C(BAD_VAR,		"Invalid $-variable specified"),		\
 	C(BAD_VAR_ARGS,		"$arg* must be an independent parameter without name etc."),	\
@@ -662,6 +674,7 @@ extern int traceprobe_define_arg_fields(struct trace_event_call *event_call,
 	C(GROUP_TOO_LONG,	"Group name is too long"),		\
 	C(IMMSTR_NO_CLOSE,	"String is not closed with '\"'"),		\
 	C(MAXACT_TOO_BIG,	"Maxactive is too big"),		\
+	C(NEED_MEM_DEREF,	"This type is read from memory: dereference it, +0(...)"),	\
 	C(NEED_STRING_TYPE,	"$comm and immediate-string only accepts string type"),	\
 	C(NOFENTRY_ARGS,	"$arg* can be used only on function entry or exit"),	\
 	C(NON_UNIQ_SYMBOL,	"The symbol is not unique"),		\
