@@ -12,13 +12,15 @@
 #define pr_fmt(fmt)	"trace_probe: " fmt
 
 #include <linux/bpf.h>
+#include <linux/err.h>
 #include <linux/errname.h>
 #include <linux/fs.h>
 #include <linux/if_ether.h>
 #include <linux/in6.h>
 #include <linux/kdev_t.h>
 #include <linux/socket.h>
-#include <linux/trace_events.h>
+#include <linux/trace_events.h>	/* TRACE_DEFINE_ENUM() for mmflags.h */
+#include <linux/unaligned.h>
 #include <trace/events/mmflags.h>
 
 #include "trace_btf.h"
@@ -108,14 +110,14 @@ int probe_fmt_add(char *buf, int len, int pos, const char *fmt, ...)
 	return pos;
 }
 
-/* Largest error number errname() may know, see lib/errname.c */
-#define PROBE_ERRNO_MAX		550
-
 static int PRINT_TYPE_FUNC_NAME(errno)(struct trace_seq *s, void *data,
 				       void *ent)
 {
-	int err = *(s32 *)data;
-	const char *name = err < 0 ? errname(err) : NULL;
+	int err = get_unaligned((s32 *)data);
+	const char *name = NULL;
+
+	if (err < 0 && err >= -MAX_ERRNO)
+		name = errname(err);
 
 	if (name)
 		trace_seq_puts(s, name);
@@ -138,8 +140,8 @@ static int probe_errno_fmt_cond(char *buf, int len, int pos, const char *name)
 	bool any = false;
 	int err, first = 0;
 
-	for (err = 1; err <= PROBE_ERRNO_MAX + 1; err++) {
-		bool named = err <= PROBE_ERRNO_MAX && errname(-err);
+	for (err = 1; err <= MAX_ERRNO + 1; err++) {
+		bool named = err <= MAX_ERRNO && errname(-err);
 
 		if (named && !first) {
 			first = err;
@@ -152,8 +154,6 @@ static int probe_errno_fmt_cond(char *buf, int len, int pos, const char *name)
 			first = 0;
 		}
 	}
-	if (!any)
-		pos = probe_fmt_add(buf, len, pos, "0");
 	return pos;
 }
 
@@ -162,11 +162,19 @@ static int probe_errno_fmt_args(char *buf, int len, const char *name)
 	const char *ename;
 	int err, pos = 0;
 
+	/* Without CONFIG_SYMBOLIC_ERRNAME no number has a name */
+	for (err = 1; err <= MAX_ERRNO; err++) {
+		if (errname(-err))
+			break;
+	}
+	if (err > MAX_ERRNO)
+		return probe_fmt_add(buf, len, pos, ", \"\", 1, REC->%s", name);
+
 	/* %s: the name of a named error, "" otherwise */
 	pos = probe_fmt_add(buf, len, pos, ", (");
 	pos = probe_errno_fmt_cond(buf, len, pos, name);
 	pos = probe_fmt_add(buf, len, pos, ") ? __print_symbolic(REC->%s", name);
-	for (err = 1; err <= PROBE_ERRNO_MAX; err++) {
+	for (err = 1; err <= MAX_ERRNO; err++) {
 		ename = errname(-err);
 		if (ename)
 			pos = probe_fmt_add(buf, len, pos, ", {0x%x, \"%s\"}",
@@ -205,7 +213,7 @@ static int PRINT_TYPE_FUNC_NAME(gfp)(struct trace_seq *s, void *data,
 				     void *ent)
 {
 	const struct trace_print_flags *f;
-	unsigned long flags = *(u32 *)data;
+	unsigned long flags = get_unaligned((u32 *)data);
 	bool first = true;
 
 	if (!flags)
@@ -245,7 +253,7 @@ static int probe_gfp_fmt_args(char *buf, int len, const char *name)
 static int PRINT_TYPE_FUNC_NAME(devt)(struct trace_seq *s, void *data,
 				      void *ent)
 {
-	dev_t dev = *(u32 *)data;
+	dev_t dev = get_unaligned((u32 *)data);
 
 	trace_seq_printf(s, "%u:%u", MAJOR(dev), MINOR(dev));
 	return !trace_seq_has_overflowed(s);
@@ -321,27 +329,42 @@ static int PRINT_TYPE_FUNC_NAME(sockaddr)(struct trace_seq *s, void *data,
  */
 static const char PRINT_TYPE_FMT_NAME(sockaddr)[] = "%pISpc%s%.*u%s";
 
+/* sa_family, in the kernel's byte order, from the first two bytes */
+static int probe_sockaddr_family(char *buf, int len, int pos, const char *name)
+{
+	if (IS_ENABLED(CONFIG_CPU_BIG_ENDIAN))
+		return probe_fmt_add(buf, len, pos, "(REC->%s[0] << 8 | REC->%s[1])",
+				     name, name);
+	return probe_fmt_add(buf, len, pos, "(REC->%s[0] | REC->%s[1] << 8)",
+			     name, name);
+}
+
+/* The condition "the family is AF_INET or AF_INET6" */
+static int probe_sockaddr_known(char *buf, int len, int pos, const char *name)
+{
+	pos = probe_fmt_add(buf, len, pos, "(");
+	pos = probe_sockaddr_family(buf, len, pos, name);
+	pos = probe_fmt_add(buf, len, pos, " == %d || ", AF_INET);
+	pos = probe_sockaddr_family(buf, len, pos, name);
+	return probe_fmt_add(buf, len, pos, " == %d)", AF_INET6);
+}
+
 static int probe_sockaddr_fmt_args(char *buf, int len, const char *name)
 {
-	char family[48], known[128];
 	int pos;
 
-	/* sa_family, in the kernel's byte order, from the field's bytes */
-	if (IS_ENABLED(CONFIG_CPU_BIG_ENDIAN))
-		snprintf(family, sizeof(family), "(REC->%s[0] << 8 | REC->%s[1])",
-			 name, name);
-	else
-		snprintf(family, sizeof(family), "(REC->%s[0] | REC->%s[1] << 8)",
-			 name, name);
-	snprintf(known, sizeof(known), "(%s == %d || %s == %d)",
-		 family, AF_INET, family, AF_INET6);
-
 	/* %pISpc, then %s%.*u%s: "(family N)" if not AF_INET or AF_INET6 */
-	pos = probe_fmt_add(buf, len, 0, ", REC->%s", name);
-	pos = probe_fmt_add(buf, len, pos, ", %s ? \"\" : \"(family \"", known);
-	pos = probe_fmt_add(buf, len, pos, ", %s ? 0 : 1, %s ? 0 : %s",
-			    known, known, family);
-	return probe_fmt_add(buf, len, pos, ", %s ? \"\" : \")\"", known);
+	pos = probe_fmt_add(buf, len, 0, ", REC->%s, ", name);
+	pos = probe_sockaddr_known(buf, len, pos, name);
+	pos = probe_fmt_add(buf, len, pos, " ? \"\" : \"(family \", ");
+	pos = probe_sockaddr_known(buf, len, pos, name);
+	pos = probe_fmt_add(buf, len, pos, " ? 0 : 1, ");
+	pos = probe_sockaddr_known(buf, len, pos, name);
+	pos = probe_fmt_add(buf, len, pos, " ? 0 : ");
+	pos = probe_sockaddr_family(buf, len, pos, name);
+	pos = probe_fmt_add(buf, len, pos, ", ");
+	pos = probe_sockaddr_known(buf, len, pos, name);
+	return probe_fmt_add(buf, len, pos, " ? \"\" : \")\"");
 }
 
 #define ASSIGN_SEMANTIC_FETCH_TYPE(ptype, _size, sign, _fmttype, _args,	\
