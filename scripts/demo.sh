@@ -75,6 +75,26 @@ if grep -q 'errno, bool, gfp, devt' $T/README; then
 	done
 fi
 
+if [ -f $T/available_tracepoints ]; then
+	echo >$T/dynamic_events
+	step "available_tracepoints: every tracepoint, its static key, probes, event and arguments"
+	echo "# head -n 1 available_tracepoints; grep '^sched_s[ew]' available_tracepoints"
+	head -n 1 $T/available_tracepoints
+	grep '^sched_s[ew]' $T/available_tracepoints
+	echo "# wc -l available_tracepoints; awk '\$5 == \"-\"' available_tracepoints | wc -l   (lines, tracepoints without an event)"
+	wc -l <$T/available_tracepoints
+	awk '$5 == "-"' $T/available_tracepoints | wc -l
+	echo "# echo 't sched_set_state_tp state=\$arg2:x32' >> dynamic_events; echo 1 > events/tracepoints/enable"
+	echo 't sched_set_state_tp state=$arg2:x32' >>$T/dynamic_events
+	echo 1 >$T/events/sched/sched_switch/enable
+	echo 1 >$T/events/tracepoints/enable
+	grep '^sched_s[ew]' $T/available_tracepoints
+	echo 0 >$T/events/tracepoints/enable
+	echo 0 >$T/events/sched/sched_switch/enable
+	echo "# echo 't sched_swich' >> dynamic_events"
+	echo 't sched_swich' >>$T/dynamic_events 2>/dev/null || tail -n 3 $T/error_log
+fi
+
 echo >$T/dynamic_events
 echo
 echo "demo: done"

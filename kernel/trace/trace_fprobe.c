@@ -127,6 +127,14 @@ static struct tracepoint_user *__tracepoint_user_init(const char *name, struct t
 static struct tracepoint *find_tracepoint(const char *tp_name,
 	struct module **tp_mod);
 
+/* The tracepoint name of a tprobe target, "[MOD:]TRACEPOINT". */
+static const char *tprobe_target_name(const char *target)
+{
+	const char *sep = strchr(target, ':');
+
+	return sep ? sep + 1 : target;
+}
+
 /*
  * Get tracepoint_user if exist, or allocate new one and register it.
  * If tracepoint is on a module, get its refcounter too.
@@ -840,7 +848,7 @@ static int __register_tracepoint_fprobe(struct trace_fprobe *tf)
 		return -EINVAL;
 
 	/* If the tracepoint is in a module, it must be locked in this function. */
-	tuser = tracepoint_user_find_get(tf->symbol, &mod);
+	tuser = tracepoint_user_find_get(tprobe_target_name(tf->symbol), &mod);
 	/* This tracepoint is not loaded yet */
 	if (IS_ERR(tuser))
 		return PTR_ERR(tuser);
@@ -1047,6 +1055,8 @@ static int register_trace_fprobe_event(struct trace_fprobe *tf)
 
 struct __find_tracepoint_cb_data {
 	const char *tp_name;
+	const char *mod_name;
+	size_t mod_len;
 	struct tracepoint *tpoint;
 	struct module *mod;
 };
@@ -1054,6 +1064,11 @@ struct __find_tracepoint_cb_data {
 static void __find_tracepoint_module_cb(struct tracepoint *tp, struct module *mod, void *priv)
 {
 	struct __find_tracepoint_cb_data *data = priv;
+
+	/* A MOD:TRACEPOINT target only matches the tracepoints of MOD. */
+	if (data->mod_name && (strlen(mod->name) != data->mod_len ||
+			       strncmp(mod->name, data->mod_name, data->mod_len)))
+		return;
 
 	if (!data->tpoint && !strcmp(data->tp_name, tp->name)) {
 		/* If module is not specified, try getting module refcount. */
@@ -1080,16 +1095,24 @@ static void __find_tracepoint_cb(struct tracepoint *tp, void *priv)
  * Find a tracepoint from kernel and module. If the tracepoint is on the module,
  * the module's refcount is incremented and returned as *@tp_mod. Thus, if it is
  * not NULL, caller must call module_put(*tp_mod) after used the tracepoint.
+ * @tp_name can be qualified as "MOD:TRACEPOINT": then only the tracepoints of
+ * the module MOD are searched.
  */
 static struct tracepoint *find_tracepoint(const char *tp_name,
 					  struct module **tp_mod)
 {
+	const char *name = tprobe_target_name(tp_name);
 	struct __find_tracepoint_cb_data data = {
-		.tp_name = tp_name,
+		.tp_name = name,
 		.mod = NULL,
 	};
 
-	for_each_kernel_tracepoint(__find_tracepoint_cb, &data);
+	if (name != tp_name) {
+		data.mod_name = tp_name;
+		data.mod_len = name - tp_name - 1;
+	} else {
+		for_each_kernel_tracepoint(__find_tracepoint_cb, &data);
+	}
 
 	if (!data.tpoint && IS_ENABLED(CONFIG_MODULES)) {
 		for_each_module_tracepoint(__find_tracepoint_module_cb, &data);
@@ -1097,6 +1120,51 @@ static struct tracepoint *find_tracepoint(const char *tp_name,
 	}
 
 	return data.tpoint;
+}
+
+#ifdef CONFIG_MODULES
+static bool tprobe_module_loaded(const char *name, size_t len)
+{
+	char mod_name[MODULE_NAME_LEN];
+
+	if (len >= sizeof(mod_name))
+		return false;
+	strscpy(mod_name, name, len + 1);
+	guard(rcu)();
+	return !!find_module(mod_name);
+}
+#else
+static bool tprobe_module_loaded(const char *name, size_t len)
+{
+	return false;
+}
+#endif
+
+/*
+ * A tprobe target that find_tracepoint() does not find is accepted only as
+ * MOD:TRACEPOINT with the module MOD not loaded: the event then waits for
+ * the module, as kprobe events on module symbols do. Anything else is a
+ * typo or a tracepoint this kernel does not have, and would give an event
+ * that never fires.
+ */
+static int tprobe_check_unloaded_target(const char *target)
+{
+	const char *name = tprobe_target_name(target);
+	struct __find_tracepoint_cb_data data = { .tp_name = name };
+
+	if (name == target) {
+		trace_probe_log_err(0, NO_TRACEPOINT);
+		return -ENOENT;
+	}
+
+	/* A tracepoint of the kernel itself is never in a module. */
+	for_each_kernel_tracepoint(__find_tracepoint_cb, &data);
+
+	if (data.tpoint || tprobe_module_loaded(target, name - target - 1)) {
+		trace_probe_log_err(name - target, TP_NOT_IN_MOD);
+		return -ENOENT;
+	}
+	return 0;
 }
 
 #ifdef CONFIG_MODULES
@@ -1245,8 +1313,12 @@ static int parse_symbol_and_return(int argc, const char *argv[],
 		return 0;
 
 	if (is_tracepoint) {
+		/* [MOD:]TRACEPOINT, both made of [A-Za-z0-9_] */
+		const char *sep = strchr(*symbol, ':');
+
 		tmp = *symbol;
-		while (*tmp && (isalnum(*tmp) || *tmp == '_'))
+		while (*tmp && (isalnum(*tmp) || *tmp == '_' ||
+				(tmp == sep && tmp != *symbol && tmp[1])))
 			tmp++;
 		if (*tmp) {
 			/* find a wrong character. */
@@ -1356,12 +1428,15 @@ static int trace_fprobe_create_internal(int argc, const char *argv[],
 		if (!ebuf)
 			return -ENOMEM;
 		/* Make a new event name */
-		if (is_tracepoint)
+		if (is_tracepoint) {
+			const char *name = tprobe_target_name(symbol);
+
 			snprintf(ebuf, MAX_EVENT_NAME_LEN, "%s%s",
-				 isdigit(*symbol) ? "_" : "", symbol);
-		else
+				 isdigit(*name) ? "_" : "", name);
+		} else {
 			snprintf(ebuf, MAX_EVENT_NAME_LEN, "%s__%s", symbol,
 				 is_return ? "exit" : "entry");
+		}
 		sanitize_event_name(ebuf);
 		event = ebuf;
 	}
@@ -1385,6 +1460,11 @@ static int trace_fprobe_create_internal(int argc, const char *argv[],
 				return -ENOMEM;
 			ctx->funcname = kallsyms_lookup((unsigned long)tpoint->probestub,
 							NULL, NULL, NULL, sbuf);
+		} else {
+			trace_probe_log_set_index(1);
+			ret = tprobe_check_unloaded_target(symbol);
+			if (ret)
+				return ret;
 		}
 	}
 	if (!ctx->funcname)

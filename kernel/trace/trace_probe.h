@@ -695,6 +695,7 @@ extern int traceprobe_define_arg_fields(struct trace_event_call *event_call,
 	C(NO_REGULAR_FILE,	"Not a regular file"),		\
 	C(NO_RETVAL,		"This function returns 'void' type"),		\
 	C(NO_TRACEPOINT,	"Tracepoint is not found"),		\
+	C(TP_NOT_IN_MOD,	"This tracepoint is not in that module"),	\
 	C(REFCNT_OPEN_BRACE,	"Reference counter brace is not closed"),	\
 	C(RETVAL_ON_PROBE,	"$retval is not available on probe"),	\
 	C(SAME_PROBE,		"There is already the exact same probe event"),	\
