@@ -84,6 +84,7 @@ if [ -f $T/available_tracepoints ]; then
 	echo "# wc -l available_tracepoints; awk '\$5 == \"-\"' available_tracepoints | wc -l   (lines, tracepoints without an event)"
 	wc -l <$T/available_tracepoints
 	awk '$5 == "-"' $T/available_tracepoints | wc -l
+	echo "# echo 1 > events/sched/sched_switch/enable"
 	echo "# echo 't sched_set_state_tp state=\$arg2:x32' >> dynamic_events; echo 1 > events/tracepoints/enable"
 	echo 't sched_set_state_tp state=$arg2:x32' >>$T/dynamic_events
 	echo 1 >$T/events/sched/sched_switch/enable
