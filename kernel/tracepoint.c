@@ -531,7 +531,7 @@ EXPORT_SYMBOL_GPL(tracepoint_probe_unregister);
  * stub left behind by a removal that could not allocate memory is not
  * counted.
  *
- * Returns the number of probes attached, which can be larger than @max:
+ * Return: the number of probes attached, which can be larger than @max:
  * only the first @max are stored.
  */
 int tracepoint_probe_snapshot(struct tracepoint *tp, void **probes, int max,

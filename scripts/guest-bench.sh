@@ -24,6 +24,8 @@ out=$PS_RES/bench.txt
 : >"$out"
 
 cd $T
+# The trace clock the guest chose at boot (some scenarios change it)
+clock0=$(sed 's/.*\[\(.*\)\].*/\1/' trace_clock)
 echo 0 > tracing_on
 echo 0 > events/enable
 echo > dynamic_events
@@ -64,6 +66,7 @@ scenario()
 
 cleanup()
 {
+	echo "$clock0" > trace_clock
 	echo 0 > events/enable
 	[ ! -f probe_profile_timing ] || echo 0 > probe_profile_timing
 	echo > dynamic_events
@@ -94,8 +97,20 @@ scenario kprobe-x32 "echo 'p:bench/k $SYS a=%di:x32' >> dynamic_events && $on"
 scenario kprobe-gfp "echo 'p:bench/k $SYS a=%di:gfp' >> dynamic_events && $on"
 scenario kretprobe-s32 "echo 'r:bench/k $SYS r=\$retval:s32' >> dynamic_events && $on"
 scenario kretprobe-errno "echo 'r:bench/k $SYS r=\$retval:errno' >> dynamic_events && $on"
+# $duration against a u64 argument (series only), with the guest's trace
+# clock ("global": TCG's sched_clock is not stable) and with "local", the
+# default where the TSC is stable
+scenario kretprobe-u64 "echo 'r:bench/k $SYS r=\$retval:u64' >> dynamic_events && $on"
+scenario kretprobe-duration "echo 'r:bench/k $SYS d=\$duration' >> dynamic_events && $on"
+lclock="echo local > trace_clock"
+scenario kretprobe-u64-local "$lclock && echo 'r:bench/k $SYS r=\$retval:u64' >> dynamic_events && $on"
+scenario kretprobe-duration-local "$lclock && echo 'r:bench/k $SYS d=\$duration' >> dynamic_events && $on"
 scenario fentry "echo 'f:bench/f $SYS' >> dynamic_events && $on"
 scenario fexit "echo 'f:bench/f $SYS%return' >> dynamic_events && $on"
+scenario fexit-u64 "echo 'f:bench/f $SYS%return r=\$retval:u64' >> dynamic_events && $on"
+scenario fexit-duration "echo 'f:bench/f $SYS%return d=\$duration' >> dynamic_events && $on"
+scenario fexit-u64-local "$lclock && echo 'f:bench/f $SYS%return r=\$retval:u64' >> dynamic_events && $on"
+scenario fexit-duration-local "$lclock && echo 'f:bench/f $SYS%return d=\$duration' >> dynamic_events && $on"
 scenario tprobe "echo 't:bench/t sys_enter' >> dynamic_events && $on"
 # The same kprobe event counted by perf instead of written to the trace
 # (the event name must not read as perf modifiers, hence "ppid")

@@ -4344,7 +4344,7 @@ static const char readme_msg[] =
   "place (kretprobe): [<module>:]<symbol>[+<offset>]%return|<memaddr>\n"
 #endif
 #ifdef CONFIG_FPROBE_EVENTS
-	"tracepoint (tprobe): [<module>:]<tracepoint>\n"
+	"       tracepoint: [<module>:]<tracepoint>\n"
 #endif
 #ifdef CONFIG_UPROBE_EVENTS
   "   place (uprobe): <path>:<offset>[%return][(ref_ctr_offset)]\n"
@@ -4362,7 +4362,7 @@ static const char readme_msg[] =
 #endif
 	"\t           +|-[u]<offset>(<fetcharg>), \\imm-value, \\\"imm-string\"\n"
 	"\t           this_cpu_read(<fetcharg>), this_cpu_ptr(<fetcharg>)\n"
-	"\t     kernel return probes support: $retval, $arg<N>, $comm\n"
+	"\t     kernel return probes support: $retval, $arg<N>, $comm, $duration\n"
 	"\t     type: s8/16/32/64, u8/16/32/64, x8/16/32/64, char, string, symbol,\n"
 	"\t           b<bit-width>@<bit-offset>/<container-size>, ustring,\n"
 	"\t           symstr, %pd/%pD, <type>\\[<array-size>\\],\n"
@@ -6501,6 +6501,12 @@ static int tracing_clock_show(struct seq_file *m, void *v)
 	return 0;
 }
 
+/*
+ * The clock of the top-level trace buffer, for the users that read it
+ * outside the ring buffer ($duration of probe events).
+ */
+u64 (*tracing_top_clock)(void) __read_mostly = trace_clock_local;
+
 int tracing_set_clock(struct trace_array *tr, const char *clockstr)
 {
 	int i;
@@ -6517,6 +6523,8 @@ int tracing_set_clock(struct trace_array *tr, const char *clockstr)
 	tr->clock_id = i;
 
 	ring_buffer_set_clock(tr->array_buffer.buffer, trace_clocks[i].func);
+	if (tr == &global_trace)
+		WRITE_ONCE(tracing_top_clock, trace_clocks[i].func);
 
 	/*
 	 * New clock may not be consistent with the previous clock.

@@ -309,6 +309,9 @@ retry:
 	case FETCH_OP_EDATA:
 		val = *(unsigned long *)((unsigned long)edata + code->offset);
 		break;
+	case FETCH_OP_DURATION:
+		val = trace_probe_duration(edata, code->offset);
+		break;
 #endif
 	case FETCH_NOP_SYMBOL:	/* Ignore a place holder */
 		code++;
@@ -388,6 +391,9 @@ void store_fprobe_entry_data(void *edata, struct trace_probe *tp, struct ftrace_
 		switch (code->op) {
 		case FETCH_OP_ARG:
 			val = ftrace_regs_get_argument(fregs, code->param);
+			break;
+		case FETCH_OP_CLOCK:
+			val = trace_probe_clock();
 			break;
 		case FETCH_OP_ST_EDATA:
 			*(unsigned long *)((unsigned long)edata + code->offset) = val;
@@ -848,7 +854,7 @@ static int __register_tracepoint_fprobe(struct trace_fprobe *tf)
 		return -EINVAL;
 
 	/* If the tracepoint is in a module, it must be locked in this function. */
-	tuser = tracepoint_user_find_get(tprobe_target_name(tf->symbol), &mod);
+	tuser = tracepoint_user_find_get(tf->symbol, &mod);
 	/* This tracepoint is not loaded yet */
 	if (IS_ERR(tuser))
 		return PTR_ERR(tuser);
@@ -1123,20 +1129,21 @@ static struct tracepoint *find_tracepoint(const char *tp_name,
 }
 
 #ifdef CONFIG_MODULES
-static bool tprobe_module_loaded(const char *name, size_t len)
+/* Return 1 if the module is loaded, 0 if not, -ENOENT if it cannot be. */
+static int tprobe_module_loaded(const char *name, size_t len)
 {
 	char mod_name[MODULE_NAME_LEN];
 
 	if (len >= sizeof(mod_name))
-		return false;
+		return -ENOENT;
 	strscpy(mod_name, name, len + 1);
 	guard(rcu)();
 	return !!find_module(mod_name);
 }
 #else
-static bool tprobe_module_loaded(const char *name, size_t len)
+static int tprobe_module_loaded(const char *name, size_t len)
 {
-	return false;
+	return -ENOENT;
 }
 #endif
 
@@ -1151,8 +1158,12 @@ static int tprobe_check_unloaded_target(const char *target)
 {
 	const char *name = tprobe_target_name(target);
 	struct __find_tracepoint_cb_data data = { .tp_name = name };
+	int loaded;
 
-	if (name == target) {
+	/* No module, or one that cannot exist: the name is wrong. */
+	loaded = name == target ? -ENOENT :
+		 tprobe_module_loaded(target, name - target - 1);
+	if (loaded < 0) {
 		trace_probe_log_err(0, NO_TRACEPOINT);
 		return -ENOENT;
 	}
@@ -1160,7 +1171,7 @@ static int tprobe_check_unloaded_target(const char *target)
 	/* A tracepoint of the kernel itself is never in a module. */
 	for_each_kernel_tracepoint(__find_tracepoint_cb, &data);
 
-	if (data.tpoint || tprobe_module_loaded(target, name - target - 1)) {
+	if (data.tpoint || loaded) {
 		trace_probe_log_err(name - target, TP_NOT_IN_MOD);
 		return -ENOENT;
 	}
@@ -1171,14 +1182,22 @@ static int tprobe_check_unloaded_target(const char *target)
 /*
  * Find a tracepoint from specified module. In this case, this does not get the
  * module's refcount. The caller must ensure the module is not freed.
+ * @tp_name is "MOD:TRACEPOINT": a tracepoint of another module, or one of
+ * the kernel (without "MOD:"), is never found here.
  */
 static struct tracepoint *find_tracepoint_in_module(struct module *mod,
 						    const char *tp_name)
 {
+	const char *name = tprobe_target_name(tp_name);
 	struct __find_tracepoint_cb_data data = {
-		.tp_name = tp_name,
+		.tp_name = name,
+		.mod_name = tp_name,
+		.mod_len = name - tp_name - 1,
 		.mod = mod,
 	};
+
+	if (name == tp_name)
+		return NULL;
 
 	for_each_tracepoint_in_module(mod, __find_tracepoint_module_cb, &data);
 	return data.tpoint;
@@ -1313,12 +1332,16 @@ static int parse_symbol_and_return(int argc, const char *argv[],
 		return 0;
 
 	if (is_tracepoint) {
-		/* [MOD:]TRACEPOINT, both made of [A-Za-z0-9_] */
+		/*
+		 * [MOD:]TRACEPOINT, both made of [A-Za-z0-9_]: one ':' is
+		 * allowed, if it has a name on each side.
+		 */
 		const char *sep = strchr(*symbol, ':');
 
+		if (sep && (sep == *symbol || !sep[1]))
+			sep = NULL;
 		tmp = *symbol;
-		while (*tmp && (isalnum(*tmp) || *tmp == '_' ||
-				(tmp == sep && tmp != *symbol && tmp[1])))
+		while (*tmp && (isalnum(*tmp) || *tmp == '_' || tmp == sep))
 			tmp++;
 		if (*tmp) {
 			/* find a wrong character. */
@@ -1454,6 +1477,22 @@ static int trace_fprobe_create_internal(int argc, const char *argv[],
 		ctx->flags |= TPARG_FL_TPOINT;
 		mod = NULL;
 		tpoint = find_tracepoint(symbol, &mod);
+		if (tpoint && mod && tprobe_target_name(symbol) == symbol) {
+			/*
+			 * A module tracepoint is kept as MOD:TRACEPOINT, so
+			 * that the event is attached to the tracepoint of
+			 * that module only, even after the module is gone
+			 * and loaded again, and is shown (and can be
+			 * written back) that way.
+			 */
+			char *qualified = kasprintf(GFP_KERNEL, "%s:%s",
+						    mod->name, symbol);
+
+			if (!qualified)
+				return -ENOMEM;
+			kfree(symbol);
+			symbol = qualified;
+		}
 		if (tpoint) {
 			sbuf = kmalloc(KSYM_NAME_LEN, GFP_KERNEL);
 			if (!sbuf)

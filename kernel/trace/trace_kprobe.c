@@ -1485,6 +1485,9 @@ retry:
 	case FETCH_OP_EDATA:
 		val = *(unsigned long *)((unsigned long)edata + code->offset);
 		break;
+	case FETCH_OP_DURATION:
+		val = trace_probe_duration(edata, code->offset);
+		break;
 #endif
 	case FETCH_NOP_SYMBOL:	/* Ignore a place holder */
 		code++;

@@ -1455,10 +1455,11 @@ static int handle_typecast(char *arg, struct traceprobe_parse_context *ctx)
 
 #ifdef CONFIG_HAVE_FUNCTION_ARG_ACCESS_API
 
-static void store_entry_arg_at(struct fetch_insn *code, int argnum, int offset)
+static void store_entry_code_at(struct fetch_insn *code, enum fetch_op op,
+				int param, int offset)
 {
-	code[0].op = FETCH_OP_ARG;
-	code[0].param = argnum;
+	code[0].op = op;
+	code[0].param = param;
 	code[1].op = FETCH_OP_ST_EDATA;
 	code[1].offset = offset;
 }
@@ -1486,10 +1487,12 @@ static int get_entry_arg_max_offset(struct probe_entry_arg *earg)
 }
 
 /*
- * Add the entry code to store the 'argnum'th parameter and return the offset
+ * Add the entry code to store a value, the 'param'th parameter for
+ * FETCH_OP_ARG or the trace clock for FETCH_OP_CLOCK, and return the offset
  * in the entry data buffer where the data will be stored.
  */
-static int __store_entry_arg(struct trace_probe *tp, int argnum)
+static int __store_entry_code(struct trace_probe *tp, enum fetch_op op,
+			      int param)
 {
 	struct probe_entry_arg *earg = tp->entry_arg;
 	int i, offset, last_offset = 0;
@@ -1503,7 +1506,7 @@ static int __store_entry_arg(struct trace_probe *tp, int argnum)
 		for (i = 0; i < earg->size; i++)
 			earg->code[i].op = FETCH_OP_END;
 		tp->entry_arg = earg;
-		store_entry_arg_at(earg->code, argnum, 0);
+		store_entry_code_at(earg->code, op, param, 0);
 		return 0;
 	}
 
@@ -1511,7 +1514,7 @@ static int __store_entry_arg(struct trace_probe *tp, int argnum)
 	 * NOTE: if anyone change the following rule, please rewrite this.
 	 * The entry code array is filled with the pair of
 	 *
-	 * [FETCH_OP_ARG(argnum)]
+	 * [FETCH_OP_ARG(argnum)] or [FETCH_OP_CLOCK]
 	 * [FETCH_OP_ST_EDATA(offset of entry data buffer)]
 	 *
 	 * and the rest of entries are filled with [FETCH_OP_END].
@@ -1519,12 +1522,13 @@ static int __store_entry_arg(struct trace_probe *tp, int argnum)
 	 * have the largest offset.
 	 */
 
-	/* Search the offset for the sprcified argnum. */
+	/* Search the offset for the specified value. */
 	for (i = 0; i < earg->size - 1 && earg->code[i].op != FETCH_OP_END; i += 2) {
-		if (WARN_ON_ONCE(earg->code[i].op != FETCH_OP_ARG))
+		if (WARN_ON_ONCE(earg->code[i].op != FETCH_OP_ARG &&
+				 earg->code[i].op != FETCH_OP_CLOCK))
 			return -EINVAL;
 
-		if (earg->code[i].param != argnum)
+		if (earg->code[i].op != op || earg->code[i].param != param)
 			continue;
 
 		if (WARN_ON_ONCE(earg->code[i + 1].op != FETCH_OP_ST_EDATA))
@@ -1544,8 +1548,13 @@ static int __store_entry_arg(struct trace_probe *tp, int argnum)
 	}
 
 	offset = last_offset + sizeof(unsigned long);
-	store_entry_arg_at(&earg->code[i], argnum, offset);
+	store_entry_code_at(&earg->code[i], op, param, offset);
 	return offset;
+}
+
+static int __store_entry_arg(struct trace_probe *tp, int argnum)
+{
+	return __store_entry_code(tp, FETCH_OP_ARG, argnum);
 }
 
 int traceprobe_get_entry_data_size(struct trace_probe *tp)
@@ -1573,6 +1582,9 @@ void store_trace_entry_data(void *edata, struct trace_probe *tp, struct pt_regs 
 		switch (code->op) {
 		case FETCH_OP_ARG:
 			val = regs_get_kernel_argument(regs, code->param);
+			break;
+		case FETCH_OP_CLOCK:
+			val = trace_probe_clock();
 			break;
 		case FETCH_OP_ST_EDATA:
 			*(unsigned long *)((u8 *)edata + code->offset) = val;
@@ -1709,11 +1721,41 @@ static int parse_probe_var_arg(char *arg, int len, struct fetch_insn *code,
 	}
 	return 0;
 }
+
+/*
+ * $duration: the trace clock is saved in the entry data when the function
+ * is entered, and subtracted from the clock when it returns.
+ */
+static int parse_probe_var_duration(struct fetch_insn *code,
+				    struct traceprobe_parse_context *ctx)
+{
+	int ret;
+
+	if (!tparg_is_function_return(ctx->flags)) {
+		trace_probe_log_err(ctx->offset, NO_DURATION);
+		return -EINVAL;
+	}
+
+	ret = __store_entry_code(ctx->tp, FETCH_OP_CLOCK, 0);
+	if (ret < 0)
+		return ret;
+
+	code->op = FETCH_OP_DURATION;
+	code->offset = ret;
+	return 0;
+}
 #else
 static int parse_probe_var_arg(char *arg, int len, struct fetch_insn *code,
 			       struct traceprobe_parse_context *ctx)
 {
 	trace_probe_log_err(ctx->offset, BAD_VAR);
+	return -EINVAL;
+}
+
+static int parse_probe_var_duration(struct fetch_insn *code,
+				    struct traceprobe_parse_context *ctx)
+{
+	trace_probe_log_err(ctx->offset, NO_DURATION);
 	return -EINVAL;
 }
 #endif
@@ -1738,6 +1780,9 @@ static int parse_probe_vars(char *orig_arg, const struct fetch_type *t,
 		code->op = FETCH_OP_COMM;
 		return 0;
 	}
+
+	if (strcmp(arg, "duration") == 0)
+		return parse_probe_var_duration(code, ctx);
 
 	/* eprobe only support event fields or '$comm'. */
 	if (ctx->flags & TPARG_FL_TEVENT)
@@ -2225,6 +2270,10 @@ static char *parse_probe_arg_type(char *arg, struct probe_arg *parg,
 			return ERR_PTR(-EINVAL);
 		}
 		parg->type = find_fetch_type("string", ctx->flags);
+	} else if (!t && !(ctx->flags & TPARG_FL_TEVENT) &&
+		   strcmp(arg, "$duration") == 0) {
+		/* A duration is 64-bit and unsigned, whatever the word size. */
+		parg->type = find_fetch_type("u64", ctx->flags);
 	} else
 		parg->type = find_fetch_type(t, ctx->flags);
 
@@ -2492,8 +2541,13 @@ static char *generate_probe_arg_name(const char *arg, int idx)
 
 	/*
 	 * If argument name is omitted, try arg as a name (BTF variable)
-	 * or "argN".
+	 * or "argN". $duration is named "duration", for filters and
+	 * histograms.
 	 */
+	if (str_has_prefix(arg, "$duration") &&
+	    (arg[9] == '\0' || arg[9] == ':'))
+		return kstrdup("duration", GFP_KERNEL);
+
 	if (IS_ENABLED(CONFIG_PROBE_EVENTS_BTF_ARGS)) {
 		end = strchr(arg, ':');
 		if (!end)

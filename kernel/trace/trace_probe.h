@@ -100,6 +100,8 @@ typedef int (*print_type_func_t)(struct trace_seq *, void *, void *);
 	FETCH_OP(IMMSTR, string),	/* Allocated string: .data */	\
 	FETCH_OP(EDATA, offset),	/* Entry data: .offset */	\
 	FETCH_OP(TP_ARG, tp_arg),	/* Tracepoint argument: .data */\
+	FETCH_OP(CLOCK, none),		/* Trace clock (in entry code) */\
+	FETCH_OP(DURATION, offset),	/* Clock minus entry data: .offset */\
 	/* Stage 2 (dereference) ops */					\
 	FETCH_OP(DEREF, offset),	/* Dereference: .offset */	\
 	FETCH_OP(UDEREF, offset),	/* User-space dereference: .offset */\
@@ -478,6 +480,39 @@ static inline int traceprobe_get_entry_data_size(struct trace_probe *tp)
 #define store_trace_entry_data(edata, tp, regs) do { } while (0)
 #endif
 
+/*
+ * $duration reads the clock of the top-level trace buffer, the one set in
+ * tracefs' trace_clock, at function entry and again at return. Like the
+ * ring buffer, call the default clock directly rather than through the
+ * pointer.
+ */
+static nokprobe_inline unsigned long trace_probe_clock(void)
+{
+	typeof(tracing_top_clock) clock = READ_ONCE(tracing_top_clock);
+
+	if (likely(clock == trace_clock_local))
+		return trace_clock_local();
+	return clock();
+}
+
+/*
+ * Clock units since the entry time saved at @offset in @edata. A clock that
+ * is not monotonic across CPUs ("local") can read less at return than at
+ * entry when the task moved to another CPU in between: that is 0, not a
+ * huge unsigned value. The entry time is an unsigned long like every entry
+ * data, so on 32-bit kernels a duration wraps at 2^32 units.
+ */
+static nokprobe_inline unsigned long trace_probe_duration(void *edata,
+							  unsigned int offset)
+{
+	unsigned long start = *(unsigned long *)(edata + offset);
+	unsigned long now = trace_probe_clock();
+
+	if (BITS_PER_LONG == 64 && (long)(now - start) < 0)
+		return 0;
+	return now - start;
+}
+
 #define trace_probe_for_each_link(pos, tp)	\
 	list_for_each_entry(pos, &(tp)->event->files, list)
 #define trace_probe_for_each_link_rcu(pos, tp)	\
@@ -695,6 +730,7 @@ extern int traceprobe_define_arg_fields(struct trace_event_call *event_call,
 	C(NO_REGULAR_FILE,	"Not a regular file"),		\
 	C(NO_RETVAL,		"This function returns 'void' type"),		\
 	C(NO_TRACEPOINT,	"Tracepoint is not found"),		\
+	C(NO_DURATION,		"$duration is only for kretprobe and fexit events"),\
 	C(TP_NOT_IN_MOD,	"This tracepoint is not in that module"),	\
 	C(REFCNT_OPEN_BRACE,	"Reference counter brace is not closed"),	\
 	C(RETVAL_ON_PROBE,	"$retval is not available on probe"),	\

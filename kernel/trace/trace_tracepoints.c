@@ -4,8 +4,6 @@
  * of the loaded modules, with the state of their static keys, the probes
  * attached to them, their trace events and, with BTF, their arguments.
  */
-#define pr_fmt(fmt)	"available_tracepoints: " fmt
-
 #include <linux/bsearch.h>
 #include <linux/btf.h>
 #include <linux/kallsyms.h>
@@ -173,7 +171,7 @@ static void tp_list_show_args(struct tp_list *list, struct tracepoint *tp)
 		if (i > 1)
 			seq_puts(m, ", ");
 		tp_list_show_type(m, btf, params[i].type);
-		seq_puts(m, btf_name_by_offset(btf, params[i].name_off));
+		seq_puts(m, btf_name_by_offset(btf, params[i].name_off) ?: "");
 	}
 	seq_puts(m, nr > 1 ? ")" : "void)");
 out:
@@ -210,9 +208,13 @@ static void tp_list_show_one(struct tp_list *list, struct tracepoint *tp,
 	else
 		seq_puts(m, "- ");
 
+	if (!nr)
+		seq_putc(m, '-');
 	for (i = 0; i < min(nr, TP_LIST_MAX_PROBES); i++)
 		seq_printf(m, "%s%ps", i ? "," : "", probes[i]);
-	seq_puts(m, nr > TP_LIST_MAX_PROBES ? ",... " : nr ? " " : "- ");
+	if (nr > TP_LIST_MAX_PROBES)
+		seq_puts(m, ",...");
+	seq_putc(m, ' ');
 
 	tp_list_show_args(list, tp);
 	seq_putc(m, '\n');
