@@ -4362,7 +4362,11 @@ static const char readme_msg[] =
 #endif
 	"\t           +|-[u]<offset>(<fetcharg>), \\imm-value, \\\"imm-string\"\n"
 	"\t           this_cpu_read(<fetcharg>), this_cpu_ptr(<fetcharg>)\n"
+#ifdef CONFIG_HAVE_FUNCTION_ARG_ACCESS_API
 	"\t     kernel return probes support: $retval, $arg<N>, $comm, $duration\n"
+#else
+	"\t     kernel return probes support: $retval, $arg<N>, $comm\n"
+#endif
 	"\t     type: s8/16/32/64, u8/16/32/64, x8/16/32/64, char, string, symbol,\n"
 	"\t           b<bit-width>@<bit-offset>/<container-size>, ustring,\n"
 	"\t           symstr, %pd/%pD, <type>\\[<array-size>\\],\n"

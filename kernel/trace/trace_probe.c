@@ -1755,8 +1755,9 @@ static int parse_probe_var_arg(char *arg, int len, struct fetch_insn *code,
 static int parse_probe_var_duration(struct fetch_insn *code,
 				    struct traceprobe_parse_context *ctx)
 {
-	trace_probe_log_err(ctx->offset, NO_DURATION);
-	return -EINVAL;
+	/* No entry handler to save the clock in */
+	trace_probe_log_err(ctx->offset, NOSUP_DURATION);
+	return -EOPNOTSUPP;
 }
 #endif
 
@@ -2534,17 +2535,19 @@ static int traceprobe_conflict_field_name(const char *name,
 	return 0;
 }
 
-static char *generate_probe_arg_name(const char *arg, int idx)
+static char *generate_probe_arg_name(const char *arg, int idx,
+				     unsigned int flags)
 {
 	char *name = NULL;
 	const char *end;
 
 	/*
 	 * If argument name is omitted, try arg as a name (BTF variable)
-	 * or "argN". $duration is named "duration", for filters and
-	 * histograms.
+	 * or "argN". $duration of a return probe is named "duration", for
+	 * filters and histograms (an eprobe's $duration is an event field).
 	 */
-	if (str_has_prefix(arg, "$duration") &&
+	if (tparg_is_function_return(flags) &&
+	    str_has_prefix(arg, "$duration") &&
 	    (arg[9] == '\0' || arg[9] == ':'))
 		return kstrdup("duration", GFP_KERNEL);
 
@@ -2585,7 +2588,7 @@ int traceprobe_parse_probe_arg(struct trace_probe *tp, int i, const char *arg,
 		parg->name = kmemdup_nul(arg, body - arg, GFP_KERNEL);
 		body++;
 	} else {
-		parg->name = generate_probe_arg_name(arg, i);
+		parg->name = generate_probe_arg_name(arg, i, ctx->flags);
 		body = arg;
 	}
 	if (!parg->name)

@@ -500,7 +500,8 @@ static nokprobe_inline unsigned long trace_probe_clock(void)
  * is not monotonic across CPUs ("local") can read less at return than at
  * entry when the task moved to another CPU in between: that is 0, not a
  * huge unsigned value. The entry time is an unsigned long like every entry
- * data, so on 32-bit kernels a duration wraps at 2^32 units.
+ * data, so on 32-bit kernels a duration wraps at 2^32 units, and a clock
+ * that went back cannot be told from a long duration there.
  */
 static nokprobe_inline unsigned long trace_probe_duration(void *edata,
 							  unsigned int offset)
@@ -731,6 +732,7 @@ extern int traceprobe_define_arg_fields(struct trace_event_call *event_call,
 	C(NO_RETVAL,		"This function returns 'void' type"),		\
 	C(NO_TRACEPOINT,	"Tracepoint is not found"),		\
 	C(NO_DURATION,		"$duration is only for kretprobe and fexit events"),\
+	C(NOSUP_DURATION,	"$duration is not supported on this architecture"),\
 	C(TP_NOT_IN_MOD,	"This tracepoint is not in that module"),	\
 	C(REFCNT_OPEN_BRACE,	"Reference counter brace is not closed"),	\
 	C(RETVAL_ON_PROBE,	"$retval is not available on probe"),	\
