@@ -96,6 +96,21 @@ if [ -f $T/available_tracepoints ]; then
 	echo 't sched_swich' >>$T/dynamic_events 2>/dev/null || tail -n 3 $T/error_log
 fi
 
+if grep -q 'kernel return probes support:.*\$duration' $T/README; then
+	echo >$T/dynamic_events
+	step "\$duration: the latency histogram of a function, one event and one trigger"
+	echo "# echo 'r:lat/nsleep hrtimer_nanosleep \$duration' >> dynamic_events"
+	echo 'r:lat/nsleep hrtimer_nanosleep $duration' >>$T/dynamic_events
+	echo "# echo 'hist:keys=duration.log2:sort=duration' > events/lat/nsleep/trigger"
+	echo 'hist:keys=duration.log2:sort=duration' >$T/events/lat/nsleep/trigger
+	echo 1 >$T/events/lat/nsleep/enable
+	echo "# for t in 0.001 0.01 0.01 0.1 0.3; do sleep \$t; done; cat events/lat/nsleep/hist"
+	for t in 0.001 0.01 0.01 0.1 0.3; do sleep $t; done
+	echo 0 >$T/events/lat/nsleep/enable
+	grep '^{' $T/events/lat/nsleep/hist
+	echo '!hist:keys=duration.log2:sort=duration' >$T/events/lat/nsleep/trigger
+fi
+
 echo >$T/dynamic_events
 echo
 echo "demo: done"
