@@ -385,6 +385,11 @@ void store_fprobe_entry_data(void *edata, struct trace_probe *tp, struct ftrace_
 	if (!earg)
 		return;
 
+	if (trace_probe_entry_time_only(earg)) {
+		*(unsigned long *)edata = trace_probe_clock();
+		return;
+	}
+
 	for (i = 0; i < earg->size; i++) {
 		struct fetch_insn *code = &earg->code[i];
 
@@ -453,6 +458,7 @@ __fexit_trace_func(struct trace_fprobe *tf, unsigned long entry_ip,
 	entry = fbuffer.entry = ring_buffer_event_data(fbuffer.event);
 	entry->func = entry_ip;
 	entry->ret_ip = ret_ip;
+	trace_probe_store_return_time(&tf->tp, entry_data, &fbuffer);
 	store_trace_args(&entry[1], &tf->tp, fregs, entry_data, sizeof(*entry), dsize);
 
 	if (!trace_event_buffer_commit(&fbuffer))
@@ -534,6 +540,7 @@ fexit_perf_func(struct trace_fprobe *tf, unsigned long entry_ip,
 
 	entry->func = entry_ip;
 	entry->ret_ip = ret_ip;
+	trace_probe_store_return_time(&tf->tp, entry_data, NULL);
 	store_trace_args(&entry[1], &tf->tp, fregs, entry_data, sizeof(*entry), dsize);
 	perf_trace_buf_submit(entry, size, rctx, call->event.type, 1, regs,
 			      head, NULL);

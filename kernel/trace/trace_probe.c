@@ -1455,18 +1455,30 @@ static int handle_typecast(char *arg, struct traceprobe_parse_context *ctx)
 
 #ifdef CONFIG_HAVE_FUNCTION_ARG_ACCESS_API
 
-static void store_entry_code_at(struct fetch_insn *code, enum fetch_op op,
-				int param, int offset)
+static int store_entry_code_at(struct probe_entry_arg *earg, int i,
+			       enum fetch_op op, int param, int offset)
 {
-	code[0].op = op;
-	code[0].param = param;
-	code[1].op = FETCH_OP_ST_EDATA;
-	code[1].offset = offset;
+	earg->code[i].op = op;
+	earg->code[i].param = param;
+	earg->code[i + 1].op = FETCH_OP_ST_EDATA;
+	earg->code[i + 1].offset = offset;
+	if (op == FETCH_OP_CLOCK)
+		earg->ret_time = offset + sizeof(unsigned long);
+	return offset;
 }
 
-static int get_entry_arg_max_offset(struct probe_entry_arg *earg)
+/* The entry data after the value a pair of entry code stores at @offset */
+static int entry_code_end(enum fetch_op op, int offset)
 {
-	int i, max_offset = 0;
+	/* FETCH_OP_CLOCK keeps a second slot for the return time */
+	if (op == FETCH_OP_CLOCK)
+		offset += sizeof(unsigned long);
+	return offset + sizeof(unsigned long);
+}
+
+static int get_entry_arg_size(struct probe_entry_arg *earg)
+{
+	int i, size = 0;
 
 	/*
 	 * earg->code[] array has an operation sequence which is run in
@@ -1474,16 +1486,16 @@ static int get_entry_arg_max_offset(struct probe_entry_arg *earg)
 	 * The sequence stopped by FETCH_OP_END and each data stored in
 	 * the entry data buffer by FETCH_OP_ST_EDATA. The FETCH_OP_ST_EDATA
 	 * stores the data at the data buffer + its offset, and all data are
-	 * "unsigned long" size. The offset must be increased when a data is
-	 * stored. Thus we need to find the last FETCH_OP_ST_EDATA in the
-	 * code array.
+	 * "unsigned long" size (two for FETCH_OP_CLOCK). The offset must be
+	 * increased when a data is stored. Thus we need to find the end of
+	 * the last FETCH_OP_ST_EDATA in the code array.
 	 */
-	for (i = 0; i < earg->size - 1 && earg->code[i].op != FETCH_OP_END; i++) {
+	for (i = 1; i < earg->size && earg->code[i - 1].op != FETCH_OP_END; i++) {
 		if (earg->code[i].op == FETCH_OP_ST_EDATA)
-			if (earg->code[i].offset > max_offset)
-				max_offset = earg->code[i].offset;
+			size = max(size, entry_code_end(earg->code[i - 1].op,
+							earg->code[i].offset));
 	}
-	return max_offset;
+	return size;
 }
 
 /*
@@ -1495,7 +1507,7 @@ static int __store_entry_code(struct trace_probe *tp, enum fetch_op op,
 			      int param)
 {
 	struct probe_entry_arg *earg = tp->entry_arg;
-	int i, offset, last_offset = 0;
+	int i, offset;
 
 	if (!earg) {
 		earg = kzalloc_flex(*earg, code, 2 * tp->nr_args + 1);
@@ -1506,8 +1518,7 @@ static int __store_entry_code(struct trace_probe *tp, enum fetch_op op,
 		for (i = 0; i < earg->size; i++)
 			earg->code[i].op = FETCH_OP_END;
 		tp->entry_arg = earg;
-		store_entry_code_at(earg->code, op, param, 0);
-		return 0;
+		return store_entry_code_at(earg, 0, op, param, 0);
 	}
 
 	/*
@@ -1541,15 +1552,14 @@ static int __store_entry_code(struct trace_probe *tp, enum fetch_op op,
 		return -ENOSPC;
 
 	/* The last entry must have the largest offset. */
+	offset = 0;
 	if (i != 0) {
 		if (WARN_ON_ONCE(earg->code[i - 1].op != FETCH_OP_ST_EDATA))
 			return -EINVAL;
-		last_offset = earg->code[i - 1].offset;
+		offset = entry_code_end(earg->code[i - 2].op,
+					earg->code[i - 1].offset);
 	}
-
-	offset = last_offset + sizeof(unsigned long);
-	store_entry_code_at(&earg->code[i], op, param, offset);
-	return offset;
+	return store_entry_code_at(earg, i, op, param, offset);
 }
 
 static int __store_entry_arg(struct trace_probe *tp, int argnum)
@@ -1564,10 +1574,10 @@ int traceprobe_get_entry_data_size(struct trace_probe *tp)
 	if (!earg)
 		return 0;
 
-	return get_entry_arg_max_offset(earg) + sizeof(unsigned long);
+	return get_entry_arg_size(earg);
 }
 
-void store_trace_entry_data(void *edata, struct trace_probe *tp, struct pt_regs *regs)
+void __store_trace_entry_data(void *edata, struct trace_probe *tp, struct pt_regs *regs)
 {
 	struct probe_entry_arg *earg = tp->entry_arg;
 	unsigned long val = 0;
@@ -1598,7 +1608,7 @@ void store_trace_entry_data(void *edata, struct trace_probe *tp, struct pt_regs 
 end:
 	return;
 }
-NOKPROBE_SYMBOL(store_trace_entry_data)
+NOKPROBE_SYMBOL(__store_trace_entry_data)
 #endif
 
 #define PARAM_MAX_STACK (THREAD_SIZE / sizeof(unsigned long))

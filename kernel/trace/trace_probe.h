@@ -101,7 +101,7 @@ typedef int (*print_type_func_t)(struct trace_seq *, void *, void *);
 	FETCH_OP(EDATA, offset),	/* Entry data: .offset */	\
 	FETCH_OP(TP_ARG, tp_arg),	/* Tracepoint argument: .data */\
 	FETCH_OP(CLOCK, none),		/* Trace clock (in entry code) */\
-	FETCH_OP(DURATION, offset),	/* Clock minus entry data: .offset */\
+	FETCH_OP(DURATION, offset),	/* Return minus entry time: .offset */\
 	/* Stage 2 (dereference) ops */					\
 	FETCH_OP(DEREF, offset),	/* Dereference: .offset */	\
 	FETCH_OP(UDEREF, offset),	/* User-space dereference: .offset */\
@@ -261,6 +261,7 @@ struct probe_arg {
 };
 
 struct probe_entry_arg {
+	int			ret_time;	/* Return time offset, or 0 */
 	unsigned int		size;	/* The entry data size */
 	struct fetch_insn	code[] __counted_by(size);
 };
@@ -468,23 +469,10 @@ static inline void trace_probe_dump_args(struct seq_file *m, struct trace_probe 
 }
 #endif
 
-#ifdef CONFIG_HAVE_FUNCTION_ARG_ACCESS_API
-int traceprobe_get_entry_data_size(struct trace_probe *tp);
-/* This is a runtime function to store entry data */
-void store_trace_entry_data(void *edata, struct trace_probe *tp, struct pt_regs *regs);
-#else /* !CONFIG_HAVE_FUNCTION_ARG_ACCESS_API */
-static inline int traceprobe_get_entry_data_size(struct trace_probe *tp)
-{
-	return 0;
-}
-#define store_trace_entry_data(edata, tp, regs) do { } while (0)
-#endif
-
 /*
  * $duration reads the clock of the top-level trace buffer, the one set in
- * tracefs' trace_clock, at function entry and again at return. Like the
- * ring buffer, call the default clock directly rather than through the
- * pointer.
+ * tracefs' trace_clock, at function entry. Like the ring buffer, call the
+ * default clock directly rather than through the pointer.
  */
 static nokprobe_inline unsigned long trace_probe_clock(void)
 {
@@ -496,18 +484,76 @@ static nokprobe_inline unsigned long trace_probe_clock(void)
 }
 
 /*
- * Clock units since the entry time saved at @offset in @edata. A clock that
- * is not monotonic across CPUs ("local") can read less at return than at
- * entry when the task moved to another CPU in between: that is 0, not a
- * huge unsigned value. The entry time is an unsigned long like every entry
- * data, so on 32-bit kernels a duration wraps at 2^32 units, and a clock
- * that went back cannot be told from a long duration there.
+ * FETCH_OP_CLOCK stores the entry time at its FETCH_OP_ST_EDATA offset and
+ * keeps the next unsigned long of the entry data for the return time. When
+ * the time is the only entry value (a probe with $duration and no $argN),
+ * the entry code is [CLOCK][ST_EDATA(0)][END] and the entry handler stores
+ * the time without running it.
+ */
+static nokprobe_inline bool trace_probe_entry_time_only(struct probe_entry_arg *earg)
+{
+	return earg->code[0].op == FETCH_OP_CLOCK &&
+	       earg->code[2].op == FETCH_OP_END;
+}
+
+#ifdef CONFIG_HAVE_FUNCTION_ARG_ACCESS_API
+int traceprobe_get_entry_data_size(struct trace_probe *tp);
+/* This is a runtime function to store entry data */
+void __store_trace_entry_data(void *edata, struct trace_probe *tp, struct pt_regs *regs);
+
+static nokprobe_inline void
+store_trace_entry_data(void *edata, struct trace_probe *tp, struct pt_regs *regs)
+{
+	if (trace_probe_entry_time_only(tp->entry_arg))
+		*(unsigned long *)edata = trace_probe_clock();
+	else
+		__store_trace_entry_data(edata, tp, regs);
+}
+#else /* !CONFIG_HAVE_FUNCTION_ARG_ACCESS_API */
+static inline int traceprobe_get_entry_data_size(struct trace_probe *tp)
+{
+	return 0;
+}
+#define store_trace_entry_data(edata, tp, regs) do { } while (0)
+#endif
+
+/*
+ * At return, put the time of the event being written next to the entry
+ * time, where $duration reads it. That is the event's time stamp when it
+ * is written to the top-level buffer (whose clock the entry time is from),
+ * so that the time stamp minus $duration is the entry time. Otherwise (an
+ * instance, perf: @fbuffer is NULL) it is the top-level clock read now.
+ */
+static nokprobe_inline void
+trace_probe_store_return_time(struct trace_probe *tp, void *edata,
+			      struct trace_event_buffer *fbuffer)
+{
+	struct probe_entry_arg *earg = tp->entry_arg;
+	unsigned long now;
+
+	if (likely(!earg || !earg->ret_time))
+		return;
+	if (fbuffer && fbuffer->trace_file->tr->flags & TRACE_ARRAY_FL_GLOBAL)
+		now = tracing_event_time_stamp(fbuffer->buffer, fbuffer->event);
+	else
+		now = trace_probe_clock();
+	*(unsigned long *)(edata + earg->ret_time) = now;
+}
+
+/*
+ * Clock units from the entry time saved at @offset in @edata to the return
+ * time next to it. A clock that is not monotonic across CPUs ("local") can
+ * read less at return than at entry when the task moved to another CPU in
+ * between: that is 0, not a huge unsigned value. The times are unsigned
+ * longs like every entry data, so on 32-bit kernels a duration wraps at
+ * 2^32 units, and a clock that went back cannot be told from a long
+ * duration there.
  */
 static nokprobe_inline unsigned long trace_probe_duration(void *edata,
 							  unsigned int offset)
 {
 	unsigned long start = *(unsigned long *)(edata + offset);
-	unsigned long now = trace_probe_clock();
+	unsigned long now = *(unsigned long *)(edata + offset + sizeof(long));
 
 	if (BITS_PER_LONG == 64 && (long)(now - start) < 0)
 		return 0;
