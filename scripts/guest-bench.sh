@@ -122,12 +122,17 @@ fi
 scenario kprobe-timing "test -f probe_profile_timing && echo 'p:bench/k $SYS' >> dynamic_events && $on && echo 1 > probe_profile_timing"
 
 # A kernel string: access() of a missing file in /tmp (a tmpfs: no I/O),
-# the name of NAME bytes, probed where the kernel has copied it, as the
-# struct filename that filename_lookup() takes (its first member).
+# the name of LEN bytes, probed where the kernel has copied it: the
+# struct filename that filename_lookup() takes points to it with its first
+# member (+0(%si) is that pointer, +0(+0(%si)) the string). The string's
+# own cost is kprobe-string minus kprobe, the same probe without it.
 for len in 8 64 256; do
 	path=/tmp/$(printf "%0$((len - 5))d" 0 | tr 0 a)
 	scenario access$len ":" "" access "$path"
+	scenario access$len+kprobe \
+		"echo 'p:bench/s filename_lookup' >> dynamic_events && $on" \
+		"" access "$path"
 	scenario access$len+kprobe-string \
-		"echo 'p:bench/s filename_lookup name=+0(%si):string' >> dynamic_events && $on" \
+		"echo 'p:bench/s filename_lookup name=+0(+0(%si)):string' >> dynamic_events && $on" \
 		"" access "$path"
 done
