@@ -58,7 +58,12 @@ append="console=ttyS0,115200 loglevel=7 panic=-1 oops=panic"
 append+=" root=root rootfstype=9p rootflags=trans=virtio,version=9p2000.L,msize=262144 ro"
 append+=" init=$TOP/scripts/guest-init.sh ps_top=$TOP ps_mods=$OUT/mods ps_shell=$shell"
 # TCG is slow: keep the stall detectors from firing on emulation speed.
-append+=" rcupdate.rcu_cpu_stall_timeout=120 watchdog_thresh=60 tsc=unstable"
+# The TSC stays the clocksource (under TCG it is the host's): with
+# tsc=unstable the clocksource is the HPET, whose reads can stall a vCPU
+# for most of a second, and the default trace clock becomes "global", so
+# preemptirq/irqsoff_tracer.tc's 500 ms busy-wait (on the local clock)
+# showed as 499.5 ms latency or a 0.9 s irqs-off HPET read won.
+append+=" rcupdate.rcu_cpu_stall_timeout=120 watchdog_thresh=60"
 qemu=(qemu-system-x86_64 -machine q35 "${accel[@]}" -smp "$smp" -m 2G
       -nodefaults -no-reboot -display none
       -kernel "$kernel" -append "$append ${PS_APPEND:-}"
