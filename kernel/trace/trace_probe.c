@@ -2305,6 +2305,41 @@ static char *parse_probe_arg_type(char *arg, struct probe_arg *parg,
 	return t;
 }
 
+struct probe_symstr_buf __percpu *probe_symstr_bufs;
+
+/* The buffers come with the first symstr argument, and stay */
+static int probe_symstr_bufs_alloc(void)
+{
+	struct probe_symstr_buf __percpu *bufs;
+
+	if (READ_ONCE(probe_symstr_bufs))
+		return 0;
+	bufs = alloc_percpu(struct probe_symstr_buf);
+	if (!bufs)
+		return -ENOMEM;
+	/* Parsing is not serialized for every kind of probe */
+	if (cmpxchg(&probe_symstr_bufs, NULL, bufs))
+		free_percpu(bufs);
+	return 0;
+}
+
+/*
+ * Store the name of @addr in @dest, which has room for @maxlen bytes, when
+ * it is not in this CPU's buffer. Returns the name's length.
+ */
+int probe_symstr_format(unsigned long addr, char *dest, int maxlen)
+{
+	char namebuf[KSYM_SYMBOL_LEN];
+	int len;
+
+	/* A module loaded or unloaded since can make the name longer */
+	len = min(sprint_symbol(namebuf, addr), maxlen - 1);
+	memcpy(dest, namebuf, len);
+	dest[len] = '\0';
+	return len;
+}
+NOKPROBE_SYMBOL(probe_symstr_format);
+
 /* After parsing, adjust the fetch_insn according to the probe_arg */
 static int finalize_fetch_insn(struct fetch_insn *code,
 			       struct probe_arg *parg,
@@ -2357,12 +2392,16 @@ static int finalize_fetch_insn(struct fetch_insn *code,
 
 		/* If op == DEREF, replace it with STRING */
 		if (!strcmp(parg->type->name, "ustring") ||
-		    code->op == FETCH_OP_UDEREF)
+		    code->op == FETCH_OP_UDEREF) {
 			code->op = FETCH_OP_ST_USTRING;
-		else if (!strcmp(parg->type->name, "symstr"))
+		} else if (!strcmp(parg->type->name, "symstr")) {
+			ret = probe_symstr_bufs_alloc();
+			if (ret)
+				return ret;
 			code->op = FETCH_OP_ST_SYMSTR;
-		else
+		} else {
 			code->op = FETCH_OP_ST_STRING;
+		}
 		code->size = parg->type->size;
 		parg->dynamic = true;
 	} else if ((parg->type->flags & FETCH_TYPE_MEM) &&

@@ -13,6 +13,7 @@
 #include <linux/bitops.h>
 #include <linux/btf.h>
 #include <linux/cleanup.h>
+#include <linux/kallsyms.h>
 #include <linux/kprobes.h>
 #include <linux/limits.h>
 #include <linux/perf_event.h>
@@ -645,6 +646,24 @@ struct traceprobe_parse_context {
 	int depth;
 };
 
+
+/*
+ * The name of a symstr argument, formatted when the argument is measured
+ * and copied from here when it is stored: sprint_symbol() walks the
+ * symbol names, which costs many times what the copy does. One per CPU.
+ * @gen changes whenever the name is (re)written, so that a pass that a
+ * probe hit in an interrupt or an NMI of this CPU came in the middle of
+ * sees that what it wrote or is about to read is no longer its own.
+ */
+struct probe_symstr_buf {
+	unsigned long	addr;		/* the name's address, 0 for none */
+	unsigned int	gen;
+	int		len;		/* strlen(name) */
+	char		name[KSYM_SYMBOL_LEN];
+};
+
+extern struct probe_symstr_buf __percpu *probe_symstr_bufs;
+int probe_symstr_format(unsigned long addr, char *dest, int maxlen);
 
 extern int traceprobe_parse_probe_arg(struct trace_probe *tp, int i,
 				      const char *argv,

@@ -49,12 +49,22 @@ fetch_store_strlen(unsigned long addr)
 		return -ERANGE;
 
 	guard(pagefault)();
+	/* Less than a word: MAX_STRING_SIZE is not reached here */
 	while (!IS_ALIGNED(addr + len, sizeof(long))) {
 		__get_kernel_nofault(&c, src + len, u8, fault);
-		if (!c || ++len == MAX_STRING_SIZE)
-			return len + !c;
+		if (!c)
+			return len + 1;
+		len++;
 	}
 	while (len <= MAX_STRING_SIZE - (int)sizeof(long)) {
+		/*
+		 * Only this loop enters a new page: ask again whether it may
+		 * be read, as the per-byte copy_from_kernel_nofault() calls
+		 * did for every byte (x86-64: the vsyscall page).
+		 */
+		if (len && !offset_in_page(addr + len) &&
+		    !copy_from_kernel_nofault_allowed(src + len, 1))
+			return -ERANGE;
 		__get_kernel_nofault(&word, src + len, unsigned long, fault);
 		if (has_zero(word, &zero, &constants)) {
 			zero = prep_zero_mask(word, zero, &constants);
