@@ -48,7 +48,9 @@ printf '%s\n' "$*" >"$res/cmd"
 smp=${VM_SMP:-2}
 if [ "${VM_ICOUNT:-0}" = 1 ]; then
 	accel=(-accel tcg,thread=single -icount shift=0,sleep=off)
-elif [ -w /dev/kvm ]; then
+elif [ -w /dev/kvm ] && grep -qwE 'vmx|svm' /proc/cpuinfo; then
+	# Some machines have a /dev/kvm whose CPU lacks VMX/SVM: KVM then
+	# aborts QEMU at the first vCPU ("failed to set MSR 0x10a").
 	accel=(-accel kvm -cpu host)
 else
 	# Single-threaded TCG: see the note in README ("The guest").
