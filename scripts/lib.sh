@@ -58,7 +58,7 @@ series_patches()
 
 # Top-level paths of the project that the mirror must never write:
 # a series that touches one of these cannot be mirrored.
-PROJECT_PATHS="Makefile scripts patches configs tests bench build BASE README.md cover-letter.txt .ci .b4-config .gitignore .checkpatch-checks"
+PROJECT_PATHS="Makefile scripts patches configs tests bench stress build BASE README.md cover-letter.txt .ci .b4-config .gitignore .checkpatch-checks"
 
 # The mirror's roots: the top-level directories of the base tree, less the
 # project's own paths.

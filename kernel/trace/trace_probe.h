@@ -758,6 +758,7 @@ extern int traceprobe_define_arg_fields(struct trace_event_call *event_call,
 	C(BAD_TYPE_ARRAY,	"This type can not be an array"),	\
 	C(BAD_TYPE_UPROBE,	"This type is only for kernel probes"),	\
 	C(BAD_UPROBE_OFFS,	"Invalid uprobe offset"),		\
+	C(BAD_UPROBE_TYPE,	"Only ':' can follow 'p' or 'r' of a uprobe"),	\
 	C(BAD_VAR,		"Invalid $-variable specified"),		\
 	C(BAD_VAR_ARGS,		"$arg* must be an independent parameter without name etc."),	\
 	C(COMM_CANT_DEREF,	"$comm can not be dereferenced"),		\

@@ -581,11 +581,19 @@ static int __trace_uprobe_create(int argc, const char **argv)
 		return -E2BIG;
 	}
 
-	if (argv[0][1] == ':')
-		event = &argv[0][2];
-
 	if (!strchr(argv[1], '/'))
 		return -ECANCELED;
+
+	/*
+	 * Only ':' may follow 'p' or 'r' (a uprobe has no maxactive): refuse
+	 * anything else there rather than drop the event name after it.
+	 */
+	if (argv[0][1] == ':') {
+		event = &argv[0][2];
+	} else if (argv[0][1] != '\0') {
+		trace_probe_log_err(1, BAD_UPROBE_TYPE);
+		return -EINVAL;
+	}
 
 	filename = kstrdup(argv[1], GFP_KERNEL);
 	if (!filename)

@@ -1,0 +1,67 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Run in the test guest by scripts/stress.sh:
+#
+#   guest-stress.sh PROBE_STRESS [ARG...]
+#
+# Runs PROBE_STRESS (stress/probe_stress.c) with ARGs and its summary
+# written to $PS_RES/summary.txt, then judges the kernel: with kmemleak
+# (scans only when asked for here), two scans after the run and the
+# "unreferenced object" reports counted (kept in $PS_RES/kmemleak.txt);
+# the kernel messages of the run (kept in $PS_RES/dmesg.txt) searched for
+# splats with scripts/vm.sh's pattern plus KFENCE and KASAN.  Appends
+# "splats N" and "leaks N" to the summary; exits non-zero when the program
+# failed or either count is not 0.
+set -uo pipefail
+
+prog=$1
+shift
+sum=$PS_RES/summary.txt
+leak=/sys/kernel/debug/kmemleak
+rm -f "$sum" "$PS_RES/kmemleak.txt" "$PS_RES/dmesg.txt"
+
+# The same pattern as scripts/vm.sh, with KFENCE: and KASAN:
+splat='BUG:|WARNING:|Oops|Call Trace|Kernel panic|kernel BUG|general protection fault'
+splat+='|possible circular locking|possible recursive locking|inconsistent lock state'
+splat+='|UBSAN:|unreferenced object|detected stall|self-detected stall'
+splat+='|soft lockup|hard LOCKUP|blocked for more than|KFENCE:|KASAN:'
+
+ip link set lo up 2>/dev/null || busybox ifconfig lo 127.0.0.1 up 2>/dev/null
+dmesg0=$(dmesg | wc -l)
+if [ -e $leak ]; then
+	# Scans only when asked for, and none of the boot's objects
+	{ echo scan=off > $leak && echo clear > $leak; } 2>/dev/null ||
+		echo "guest-stress: kmemleak does not answer (disabled?)" >&2
+fi
+
+echo "guest-stress: $(uname -r), $(nproc) CPUs: $prog $*" >&2
+start=$(date +%s)
+"$prog" -o "$sum" "$@"
+rc=$?
+echo "guest-stress: probe_stress exited with status $rc after $(($(date +%s) - start))s" >&2
+[ -f "$sum" ] || echo "program failed (status $rc), no summary" > "$sum"
+
+leaks=0
+if [ -e $leak ]; then
+	# An object is reported once two scans found it unreferenced
+	if echo scan > $leak 2>/dev/null; then
+		sleep 5
+		echo scan > $leak
+		cat $leak > "$PS_RES/kmemleak.txt"
+		leaks=$(grep -c 'unreferenced object' "$PS_RES/kmemleak.txt")
+		[ "$leaks" = 0 ] ||
+			echo "guest-stress: kmemleak: $leaks unreferenced objects, see kmemleak.txt" >&2
+	fi
+fi
+
+dmesg | tail -n +$((dmesg0 + 1)) > "$PS_RES/dmesg.txt"
+splats=$(grep -cE "$splat" "$PS_RES/dmesg.txt")
+if [ "$splats" != 0 ]; then
+	echo "guest-stress: $splats kernel message lines match the splat pattern (dmesg.txt):" >&2
+	grep -nE -A8 "$splat" "$PS_RES/dmesg.txt" | head -40 >&2
+fi
+echo "splats $splats" >> "$sum"
+echo "leaks $leaks" >> "$sum"
+
+[ $rc = 0 ] && [ "$splats" = 0 ] && [ "$leaks" = 0 ]
