@@ -28,10 +28,14 @@ splat+='|UBSAN:|unreferenced object|detected stall|self-detected stall'
 splat+='|soft lockup|hard LOCKUP|blocked for more than|KFENCE:|KASAN:'
 
 ip link set lo up 2>/dev/null || busybox ifconfig lo 127.0.0.1 up 2>/dev/null
-dmesg0=$(dmesg | wc -l)
+# The run's messages only (the console keeps the boot's): a line count
+# would go wrong once the ring buffer wraps.
+dmesg -C
 if [ -e $leak ]; then
-	# Scans only when asked for, and none of the boot's objects
-	{ echo scan=off > $leak && echo clear > $leak; } 2>/dev/null ||
+	# Report what boot left unreferenced first (an object needs two
+	# scans), forget it, then scan only when asked for.
+	{ echo scan > $leak && sleep 5 && echo scan > $leak &&
+	  echo clear > $leak && echo scan=off > $leak; } 2>/dev/null ||
 		echo "guest-stress: kmemleak does not answer (disabled?)" >&2
 fi
 
@@ -42,8 +46,11 @@ rc=$?
 echo "guest-stress: probe_stress exited with status $rc after $(($(date +%s) - start))s" >&2
 [ -f "$sum" ] || echo "program failed (status $rc), no summary" > "$sum"
 
-leaks=0
+# "n/a" where nothing was scanned: a kernel without kmemleak, or a scan
+# that failed; scripts/stress.sh decides which is acceptable.
+leaks="n/a (no kmemleak)"
 if [ -e $leak ]; then
+	leaks="n/a (kmemleak scan failed)"
 	# An object is reported once two scans found it unreferenced
 	if echo scan > $leak 2>/dev/null; then
 		sleep 5
@@ -55,7 +62,7 @@ if [ -e $leak ]; then
 	fi
 fi
 
-dmesg | tail -n +$((dmesg0 + 1)) > "$PS_RES/dmesg.txt"
+dmesg > "$PS_RES/dmesg.txt"
 splats=$(grep -cE "$splat" "$PS_RES/dmesg.txt")
 if [ "$splats" != 0 ]; then
 	echo "guest-stress: $splats kernel message lines match the splat pattern (dmesg.txt):" >&2
@@ -64,4 +71,5 @@ fi
 echo "splats $splats" >> "$sum"
 echo "leaks $leaks" >> "$sum"
 
-[ $rc = 0 ] && [ "$splats" = 0 ] && [ "$leaks" = 0 ]
+[ $rc = 0 ] && [ "$splats" = 0 ] &&
+	{ [ "$leaks" = 0 ] || [ "$leaks" = "n/a (no kmemleak)" ]; }

@@ -1281,7 +1281,7 @@ static void mutate_def(struct def *d, struct rng *r, unsigned long n,
 	static const char *const unk_ev[] = {
 		"sched.no_such_%lu", "nosys.sched_switch", "sched", "sched.",
 		".sched_switch", GROUP ".e%lu", "sched.sched_switch.x",
-		"sample-trace.foo_bar",
+		"sample-trace.no_such",
 	};
 	static const char *const unk_file[] = {
 		"/no/such/file_%lu:0x10", "/tmp:0x10", "/dev/null:0x0",
@@ -1787,6 +1787,12 @@ static void inconsistent(const char *def, size_t len, const char *fmt, ...)
 	msg("INCONSISTENT: %s: %s", why, esc(def, len, e, sizeof(e)));
 }
 
+/* Whitespace as the kernel's isspace() has it (lib/ctype.c: 0xa0 too) */
+static bool kspace(unsigned char c)
+{
+	return c == ' ' || (c >= '\t' && c <= '\r') || c == 0xa0;
+}
+
 /* Whitespace runs made one space, leading and trailing ones dropped */
 static size_t normalize(const char *s, size_t len, char *out, size_t cap)
 {
@@ -1796,7 +1802,7 @@ static size_t normalize(const char *s, size_t len, char *out, size_t cap)
 	for (i = 0; i < len && o + 1 < cap; i++) {
 		unsigned char c = (unsigned char)s[i];
 
-		if (c == ' ' || (c >= '\t' && c <= '\r')) {
+		if (kspace(c)) {
 			sp = o > 0;
 			continue;
 		}
@@ -1923,11 +1929,10 @@ static bool def_expect(const char *def, size_t len, char *name, size_t cap,
 
 	name[0] = '\0';
 	*kinds = "";
-	while (p < def + k && (*p == ' ' || (*p >= '\t' && *p <= '\r')))
+	while (p < def + k && kspace(*p))
 		p++;
 	end = p;
-	while (end < def + k && *end != ' ' && !(*end >= '\t' && *end <= '\r')
-	       && *end != '#')
+	while (end < def + k && !kspace(*end) && *end != '#')
 		end++;
 	if (p == end)
 		return false;
@@ -2228,13 +2233,15 @@ static void *listen_thread(void *arg)
 
 static void reap(pid_t pid)
 {
+	pid_t ret;
 	int status;
 
 	if (pid < 0)
 		return;
-	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-		;
-	if (WIFSIGNALED(status))
+	do {
+		ret = waitpid(pid, &status, 0);
+	} while (ret < 0 && errno == EINTR);
+	if (ret == pid && WIFSIGNALED(status))
 		atomic_fetch_add(&st_wlsig, 1);
 }
 
@@ -2885,7 +2892,11 @@ static void summary(bool clean_ok)
 	if (!opt.outfile)
 		return;
 	f = fopen(opt.outfile, "we");
-	if (!f || fputs(buf, f) < 0 || fclose(f))
+	if (!f) {
+		msg("cannot write %s: %s", opt.outfile, strerror(errno));
+		return;
+	}
+	if ((fputs(buf, f) < 0) | (fclose(f) != 0))
 		msg("cannot write %s: %s", opt.outfile, strerror(errno));
 }
 
@@ -2943,7 +2954,7 @@ int main(int argc, char *argv[])
 		switch (c) {
 		case 's':
 			errno = 0;
-			opt.seed = strtoull(optarg, &end, 0);
+			opt.seed = strtoull(optarg, &end, 10);
 			if (errno || *end)
 				usage();
 			seeded = true;
