@@ -491,25 +491,30 @@ static int eprobe_trigger_print(struct seq_file *m,
 	return 0;
 }
 
+/* Out of line, so that untimed hits save no register for the start time */
+static noinline void timed_eprobe_trace_func(struct eprobe_data *edata,
+					     void *rec)
+{
+	u64 start = trace_clock_local();
+
+	__eprobe_trace_func(edata, rec);
+	trace_probe_account_time(&edata->ep->tp, start);
+}
+
 static void eprobe_trigger_func(struct event_trigger_data *data,
 				struct trace_buffer *buffer, void *rec,
 				struct ring_buffer_event *rbe)
 {
 	struct eprobe_data *edata = data->private_data;
-	u64 start;
 
 	if (unlikely(!rec))
 		return;
 
 	trace_probe_count_hit(&edata->ep->tp);
-	if (!trace_probe_timing_enabled()) {
+	if (trace_probe_timing_enabled())
+		timed_eprobe_trace_func(edata, rec);
+	else
 		__eprobe_trace_func(edata, rec);
-		return;
-	}
-
-	start = trace_clock_local();
-	__eprobe_trace_func(edata, rec);
-	trace_probe_account_time(&edata->ep->tp, start);
 }
 
 static int eprobe_trigger_cmd_parse(struct event_command *cmd_ops,

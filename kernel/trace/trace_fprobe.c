@@ -548,8 +548,9 @@ fexit_perf_func(struct trace_fprobe *tf, unsigned long entry_ip,
 NOKPROBE_SYMBOL(fexit_perf_func);
 #endif	/* CONFIG_PERF_EVENTS */
 
-static int __fentry_dispatcher(struct trace_fprobe *tf, unsigned long entry_ip,
-			       struct ftrace_regs *fregs)
+static nokprobe_inline int __fentry_dispatcher(struct trace_fprobe *tf,
+					       unsigned long entry_ip,
+					       struct ftrace_regs *fregs)
 {
 	unsigned int flags = trace_probe_load_flag(&tf->tp);
 	int ret = 0;
@@ -565,29 +566,38 @@ static int __fentry_dispatcher(struct trace_fprobe *tf, unsigned long entry_ip,
 #endif
 	return ret;
 }
-NOKPROBE_SYMBOL(__fentry_dispatcher);
+
+/* Out of line, so that untimed hits save no register for the start time */
+static noinline int timed_fentry_dispatcher(struct trace_fprobe *tf,
+					    unsigned long entry_ip,
+					    struct ftrace_regs *fregs)
+{
+	u64 start = trace_clock_local();
+	int ret;
+
+	ret = __fentry_dispatcher(tf, entry_ip, fregs);
+	trace_probe_account_time(&tf->tp, start);
+	return ret;
+}
+NOKPROBE_SYMBOL(timed_fentry_dispatcher);
 
 static int fentry_dispatcher(struct fprobe *fp, unsigned long entry_ip,
 			     unsigned long ret_ip, struct ftrace_regs *fregs,
 			     void *entry_data)
 {
 	struct trace_fprobe *tf = container_of(fp, struct trace_fprobe, fp);
-	u64 start;
-	int ret;
 
-	if (!trace_probe_timing_enabled())
-		return __fentry_dispatcher(tf, entry_ip, fregs);
-
-	start = trace_clock_local();
-	ret = __fentry_dispatcher(tf, entry_ip, fregs);
-	trace_probe_account_time(&tf->tp, start);
-	return ret;
+	if (trace_probe_timing_enabled())
+		return timed_fentry_dispatcher(tf, entry_ip, fregs);
+	return __fentry_dispatcher(tf, entry_ip, fregs);
 }
 NOKPROBE_SYMBOL(fentry_dispatcher);
 
-static void __fexit_dispatcher(struct trace_fprobe *tf, unsigned long entry_ip,
-			       unsigned long ret_ip, struct ftrace_regs *fregs,
-			       void *entry_data)
+static nokprobe_inline void __fexit_dispatcher(struct trace_fprobe *tf,
+					       unsigned long entry_ip,
+					       unsigned long ret_ip,
+					       struct ftrace_regs *fregs,
+					       void *entry_data)
 {
 	unsigned int flags = trace_probe_load_flag(&tf->tp);
 
@@ -600,23 +610,30 @@ static void __fexit_dispatcher(struct trace_fprobe *tf, unsigned long entry_ip,
 		fexit_perf_func(tf, entry_ip, ret_ip, fregs, entry_data);
 #endif
 }
-NOKPROBE_SYMBOL(__fexit_dispatcher);
+
+static noinline void timed_fexit_dispatcher(struct trace_fprobe *tf,
+					    unsigned long entry_ip,
+					    unsigned long ret_ip,
+					    struct ftrace_regs *fregs,
+					    void *entry_data)
+{
+	u64 start = trace_clock_local();
+
+	__fexit_dispatcher(tf, entry_ip, ret_ip, fregs, entry_data);
+	trace_probe_account_time(&tf->tp, start);
+}
+NOKPROBE_SYMBOL(timed_fexit_dispatcher);
 
 static void fexit_dispatcher(struct fprobe *fp, unsigned long entry_ip,
 			     unsigned long ret_ip, struct ftrace_regs *fregs,
 			     void *entry_data)
 {
 	struct trace_fprobe *tf = container_of(fp, struct trace_fprobe, fp);
-	u64 start;
 
-	if (!trace_probe_timing_enabled()) {
+	if (trace_probe_timing_enabled())
+		timed_fexit_dispatcher(tf, entry_ip, ret_ip, fregs, entry_data);
+	else
 		__fexit_dispatcher(tf, entry_ip, ret_ip, fregs, entry_data);
-		return;
-	}
-
-	start = trace_clock_local();
-	__fexit_dispatcher(tf, entry_ip, ret_ip, fregs, entry_data);
-	trace_probe_account_time(&tf->tp, start);
 }
 NOKPROBE_SYMBOL(fexit_dispatcher);
 

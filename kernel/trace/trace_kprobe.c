@@ -1865,7 +1865,8 @@ static int kprobe_register(struct trace_event_call *event,
 	return 0;
 }
 
-static int __kprobe_dispatcher(struct trace_kprobe *tk, struct pt_regs *regs)
+static nokprobe_inline int __kprobe_dispatcher(struct trace_kprobe *tk,
+					       struct pt_regs *regs)
 {
 	unsigned int flags = trace_probe_load_flag(&tk->tp);
 	int ret = 0;
@@ -1881,27 +1882,36 @@ static int __kprobe_dispatcher(struct trace_kprobe *tk, struct pt_regs *regs)
 #endif
 	return ret;
 }
-NOKPROBE_SYMBOL(__kprobe_dispatcher);
 
-static int kprobe_dispatcher(struct kprobe *kp, struct pt_regs *regs)
+/*
+ * The timed path is out of line: were it inlined, the start time it keeps
+ * across the handler would cost every untimed hit registers to save.
+ */
+static noinline int timed_kprobe_dispatcher(struct trace_kprobe *tk,
+					    struct pt_regs *regs)
 {
-	struct trace_kprobe *tk = container_of(kp, struct trace_kprobe, rp.kp);
-	u64 start;
+	u64 start = trace_clock_local();
 	int ret;
 
-	if (!trace_probe_timing_enabled())
-		return __kprobe_dispatcher(tk, regs);
-
-	start = trace_clock_local();
 	ret = __kprobe_dispatcher(tk, regs);
 	trace_probe_account_time(&tk->tp, start);
 	return ret;
 }
+NOKPROBE_SYMBOL(timed_kprobe_dispatcher);
+
+static int kprobe_dispatcher(struct kprobe *kp, struct pt_regs *regs)
+{
+	struct trace_kprobe *tk = container_of(kp, struct trace_kprobe, rp.kp);
+
+	if (trace_probe_timing_enabled())
+		return timed_kprobe_dispatcher(tk, regs);
+	return __kprobe_dispatcher(tk, regs);
+}
 NOKPROBE_SYMBOL(kprobe_dispatcher);
 
-static void __kretprobe_dispatcher(struct trace_kprobe *tk,
-				   struct kretprobe_instance *ri,
-				   struct pt_regs *regs)
+static nokprobe_inline void __kretprobe_dispatcher(struct trace_kprobe *tk,
+						   struct kretprobe_instance *ri,
+						   struct pt_regs *regs)
 {
 	unsigned int flags = trace_probe_load_flag(&tk->tp);
 
@@ -1915,14 +1925,23 @@ static void __kretprobe_dispatcher(struct trace_kprobe *tk,
 		kretprobe_perf_func(tk, ri, regs);
 #endif
 }
-NOKPROBE_SYMBOL(__kretprobe_dispatcher);
+
+static noinline void timed_kretprobe_dispatcher(struct trace_kprobe *tk,
+						struct kretprobe_instance *ri,
+						struct pt_regs *regs)
+{
+	u64 start = trace_clock_local();
+
+	__kretprobe_dispatcher(tk, ri, regs);
+	trace_probe_account_time(&tk->tp, start);
+}
+NOKPROBE_SYMBOL(timed_kretprobe_dispatcher);
 
 static int
 kretprobe_dispatcher(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct kretprobe *rp = get_kretprobe(ri);
 	struct trace_kprobe *tk;
-	u64 start;
 
 	/*
 	 * There is a small chance that get_kretprobe(ri) returns NULL when
@@ -1933,14 +1952,10 @@ kretprobe_dispatcher(struct kretprobe_instance *ri, struct pt_regs *regs)
 		return 0;
 
 	tk = container_of(rp, struct trace_kprobe, rp);
-	if (!trace_probe_timing_enabled()) {
+	if (trace_probe_timing_enabled())
+		timed_kretprobe_dispatcher(tk, ri, regs);
+	else
 		__kretprobe_dispatcher(tk, ri, regs);
-		return 0;
-	}
-
-	start = trace_clock_local();
-	__kretprobe_dispatcher(tk, ri, regs);
-	trace_probe_account_time(&tk->tp, start);
 	return 0;	/* We don't tweak kernel, so just return 0 */
 }
 NOKPROBE_SYMBOL(kretprobe_dispatcher);

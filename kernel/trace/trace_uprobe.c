@@ -1556,7 +1556,8 @@ trace_uprobe_register(struct trace_event_call *event, enum trace_reg type,
 	}
 }
 
-static int __uprobe_dispatcher(struct trace_uprobe *tu, struct pt_regs *regs)
+static nokprobe_inline int __uprobe_dispatcher(struct trace_uprobe *tu,
+					       struct pt_regs *regs)
 {
 	struct uprobe_dispatch_data udd;
 	struct uprobe_cpu_buffer *ucb = NULL;
@@ -1588,25 +1589,32 @@ static int __uprobe_dispatcher(struct trace_uprobe *tu, struct pt_regs *regs)
 	return ret;
 }
 
-static int uprobe_dispatcher(struct uprobe_consumer *con, struct pt_regs *regs,
-			     __u64 *data)
+/* Out of line, so that untimed hits save no register for the start time */
+static noinline int timed_uprobe_dispatcher(struct trace_uprobe *tu,
+					    struct pt_regs *regs)
 {
-	struct trace_uprobe *tu = container_of(con, struct trace_uprobe, consumer);
-	u64 start;
+	u64 start = trace_clock_local();
 	int ret;
 
-	/* A uretprobe is timed when the function returns */
-	if (!trace_probe_timing_enabled() || is_ret_probe(tu))
-		return __uprobe_dispatcher(tu, regs);
-
-	start = trace_clock_local();
 	ret = __uprobe_dispatcher(tu, regs);
 	trace_probe_account_time(&tu->tp, start);
 	return ret;
 }
 
-static void __uretprobe_dispatcher(struct trace_uprobe *tu, unsigned long func,
-				   struct pt_regs *regs)
+static int uprobe_dispatcher(struct uprobe_consumer *con, struct pt_regs *regs,
+			     __u64 *data)
+{
+	struct trace_uprobe *tu = container_of(con, struct trace_uprobe, consumer);
+
+	/* A uretprobe is timed when the function returns */
+	if (trace_probe_timing_enabled() && !is_ret_probe(tu))
+		return timed_uprobe_dispatcher(tu, regs);
+	return __uprobe_dispatcher(tu, regs);
+}
+
+static nokprobe_inline void __uretprobe_dispatcher(struct trace_uprobe *tu,
+						   unsigned long func,
+						   struct pt_regs *regs)
 {
 	struct uprobe_dispatch_data udd;
 	struct uprobe_cpu_buffer *ucb = NULL;
@@ -1633,21 +1641,26 @@ static void __uretprobe_dispatcher(struct trace_uprobe *tu, unsigned long func,
 	uprobe_buffer_put(ucb);
 }
 
+static noinline void timed_uretprobe_dispatcher(struct trace_uprobe *tu,
+						unsigned long func,
+						struct pt_regs *regs)
+{
+	u64 start = trace_clock_local();
+
+	__uretprobe_dispatcher(tu, func, regs);
+	trace_probe_account_time(&tu->tp, start);
+}
+
 static int uretprobe_dispatcher(struct uprobe_consumer *con,
 				unsigned long func, struct pt_regs *regs,
 				__u64 *data)
 {
 	struct trace_uprobe *tu = container_of(con, struct trace_uprobe, consumer);
-	u64 start;
 
-	if (!trace_probe_timing_enabled()) {
+	if (trace_probe_timing_enabled())
+		timed_uretprobe_dispatcher(tu, func, regs);
+	else
 		__uretprobe_dispatcher(tu, func, regs);
-		return 0;
-	}
-
-	start = trace_clock_local();
-	__uretprobe_dispatcher(tu, func, regs);
-	trace_probe_account_time(&tu->tp, start);
 	return 0;
 }
 
