@@ -10,9 +10,9 @@
 # (scans only when asked for here), two scans after the run and the
 # "unreferenced object" reports counted (kept in $PS_RES/kmemleak.txt);
 # the kernel messages of the run (kept in $PS_RES/dmesg.txt) searched for
-# splats with scripts/vm.sh's pattern plus KFENCE and KASAN.  Appends
-# "splats N" and "leaks N" to the summary; exits non-zero when the program
-# failed or either count is not 0.
+# splats with the expressions in tests/splats, as scripts/vm.sh does.
+# Appends "splats N" and "leaks N" to the summary; exits non-zero when the
+# program failed or either count is not 0.
 set -uo pipefail
 
 prog=$1
@@ -21,11 +21,9 @@ sum=$PS_RES/summary.txt
 leak=/sys/kernel/debug/kmemleak
 rm -f "$sum" "$PS_RES/kmemleak.txt" "$PS_RES/dmesg.txt"
 
-# The same pattern as scripts/vm.sh, with KFENCE: and KASAN:
-splat='BUG:|WARNING:|Oops|Call Trace|Kernel panic|kernel BUG|general protection fault'
-splat+='|possible circular locking|possible recursive locking|inconsistent lock state'
-splat+='|UBSAN:|unreferenced object|detected stall|self-detected stall'
-splat+='|soft lockup|hard LOCKUP|blocked for more than|KFENCE:|KASAN:'
+# The reports scripts/vm.sh fails a run on (one expression per line)
+splats=$(dirname "$0")/../tests/splats
+[ -r "$splats" ] || { echo "guest-stress: cannot read $splats" >&2; exit 1; }
 
 ip link set lo up 2>/dev/null || busybox ifconfig lo 127.0.0.1 up 2>/dev/null
 # The run's messages only (the console keeps the boot's): a line count
@@ -63,13 +61,13 @@ if [ -e $leak ]; then
 fi
 
 dmesg > "$PS_RES/dmesg.txt"
-splats=$(grep -cE "$splat" "$PS_RES/dmesg.txt")
-if [ "$splats" != 0 ]; then
-	echo "guest-stress: $splats kernel message lines match the splat pattern (dmesg.txt):" >&2
-	grep -nE -A8 "$splat" "$PS_RES/dmesg.txt" | head -40 >&2
+nsplats=$(grep -cEf "$splats" "$PS_RES/dmesg.txt")
+if [ "$nsplats" != 0 ]; then
+	echo "guest-stress: $nsplats kernel message lines match the splat pattern (dmesg.txt):" >&2
+	grep -nEf "$splats" -A8 "$PS_RES/dmesg.txt" | head -40 >&2
 fi
-echo "splats $splats" >> "$sum"
+echo "splats $nsplats" >> "$sum"
 echo "leaks $leaks" >> "$sum"
 
-[ $rc = 0 ] && [ "$splats" = 0 ] &&
+[ $rc = 0 ] && [ "$nsplats" = 0 ] &&
 	{ [ "$leaks" = 0 ] || [ "$leaks" = "n/a (no kmemleak)" ]; }

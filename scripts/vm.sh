@@ -94,16 +94,14 @@ sleep 0.3
 kill $tailpid 2>/dev/null
 wait $tailpid 2>/dev/null || true
 
-# Kernel reports that fail a run whatever the command's status.
-splat='BUG:|WARNING:|Oops|Call Trace|Kernel panic|kernel BUG|general protection fault'
-splat+='|possible circular locking|possible recursive locking|inconsistent lock state'
-splat+='|UBSAN:|unreferenced object|detected stall|self-detected stall'
-splat+='|soft lockup|hard LOCKUP|blocked for more than'
+# Kernel reports that fail a run whatever the command's status: the
+# extended regular expressions in tests/splats, one per line.
+splats=$TOP/tests/splats
 fail=0
-if grep -qE "$splat" "$res/console.log"; then
+if grep -qEf "$splats" "$res/console.log"; then
 	printf '\n' >&2
 	warn "the kernel console shows a splat (first lines; whole log: $res/console.log):"
-	grep -nE -A12 "$splat" "$res/console.log" | head -40 >&2
+	grep -nEf "$splats" -A12 "$res/console.log" | head -40 >&2
 	fail=1
 fi
 

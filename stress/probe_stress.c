@@ -635,72 +635,75 @@ static void copy_true(void)
 		true_path = TRUE_COPY;
 }
 
-static void scan_kallsyms(void)
+/* Call @fn on each line of @path; false when it cannot be opened */
+static bool for_each_line(const char *path, void (*fn)(const char *line))
 {
-	char *line = NULL, name[256], type;
-	size_t cap = 0, i;
-	unsigned long long addr;
+	char *line = NULL;
+	size_t cap = 0;
 	FILE *f;
 
-	f = fopen("/proc/kallsyms", "re");
+	f = fopen(path, "re");
 	if (!f)
-		return;
-	while (getline(&line, &cap, f) > 0) {
-		if (sscanf(line, "%llx %c %255s", &addr, &type, name) != 3)
-			continue;
-		if (strchr(line, '['))	/* a module's */
-			continue;
-		for (i = 0; i < ARRAY_SIZE(funcs); i++)
-			if ((type == 't' || type == 'T') &&
-			    !strcmp(name, funcs[i].name))
-				funcs[i].k = true;
-		for (i = 0; i < ARRAY_SIZE(datasyms); i++)
-			if (!strcmp(name, datasyms[i].name))
-				datasyms[i].ok = true;
-	}
+		return false;
+	while (getline(&line, &cap, f) > 0)
+		fn(line);
 	free(line);
 	fclose(f);
+	return true;
 }
 
-static void scan_filter_functions(void)
+/* A line of /proc/kallsyms: the built-in text and data symbols we use */
+static void kallsyms_line(const char *line)
 {
-	char *line = NULL, name[256];
-	size_t cap = 0, i;
-	FILE *f;
+	unsigned long long addr;
+	char name[256], type;
+	size_t i;
 
-	f = fopen(TRACEFS "/available_filter_functions", "re");
-	if (!f)
+	if (sscanf(line, "%llx %c %255s", &addr, &type, name) != 3 ||
+	    strchr(line, '['))	/* a module's */
 		return;
-	while (getline(&line, &cap, f) > 0) {
-		if (sscanf(line, "%255s", name) != 1 || strchr(line, '['))
-			continue;
-		for (i = 0; i < ARRAY_SIZE(funcs); i++)
-			if (!strcmp(name, funcs[i].name))
-				funcs[i].f = true;
-	}
-	free(line);
-	fclose(f);
+	for (i = 0; i < ARRAY_SIZE(funcs); i++)
+		if ((type == 't' || type == 'T') &&
+		    !strcmp(name, funcs[i].name))
+			funcs[i].k = true;
+	for (i = 0; i < ARRAY_SIZE(datasyms); i++)
+		if (!strcmp(name, datasyms[i].name))
+			datasyms[i].ok = true;
+}
+
+/* A line of available_filter_functions: the ones fprobes can use */
+static void filter_function_line(const char *line)
+{
+	char name[256];
+	size_t i;
+
+	if (sscanf(line, "%255s", name) != 1 || strchr(line, '['))
+		return;
+	for (i = 0; i < ARRAY_SIZE(funcs); i++)
+		if (!strcmp(name, funcs[i].name))
+			funcs[i].f = true;
+}
+
+/* A line of the series' available_tracepoints */
+static void tracepoint_line(const char *line)
+{
+	char name[256];
+	size_t i;
+
+	if (line[0] == '#' || sscanf(line, "%255s", name) != 1)
+		return;
+	for (i = 0; i < ARRAY_SIZE(tracepoints); i++)
+		if (!strcmp(name, tracepoints[i].name))
+			tracepoints[i].ok = true;
 }
 
 /* The series' available_tracepoints, else the events directories */
 static void scan_tracepoints(void)
 {
-	char *line = NULL, name[256], path[512];
-	size_t cap = 0, i;
-	FILE *f;
+	char path[512];
+	size_t i;
 
-	f = fopen(TRACEFS "/available_tracepoints", "re");
-	if (f) {
-		while (getline(&line, &cap, f) > 0) {
-			if (line[0] == '#' || sscanf(line, "%255s", name) != 1)
-				continue;
-			for (i = 0; i < ARRAY_SIZE(tracepoints); i++)
-				if (!strcmp(name, tracepoints[i].name))
-					tracepoints[i].ok = true;
-		}
-		free(line);
-		fclose(f);
-	} else {
+	if (!for_each_line(TRACEFS "/available_tracepoints", tracepoint_line)) {
 		for (i = 0; i < ARRAY_SIZE(tracepoints); i++) {
 			snprintf(path, sizeof(path), TRACEFS "/events/%s/%s",
 				 tracepoints[i].sys, tracepoints[i].name);
@@ -719,8 +722,9 @@ static void setup_targets(bool all)
 	size_t i;
 
 	if (!all) {
-		scan_kallsyms();
-		scan_filter_functions();
+		for_each_line("/proc/kallsyms", kallsyms_line);
+		for_each_line(TRACEFS "/available_filter_functions",
+			      filter_function_line);
 		scan_tracepoints();
 		copy_true();
 	}
