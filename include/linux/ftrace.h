@@ -271,7 +271,7 @@ ftrace_regs_get_kernel_stack_nth(struct ftrace_regs *fregs, unsigned int nth)
 	/*
 	 * Above the stack pointer are the callers' frames, with the redzones
 	 * KASAN keeps between their locals: read them as they are, unchecked,
-	 * as regs_get_kernel_stack_nth() does for pt_regs.
+	 * as the stack unwinders do.
 	 */
 	if (((unsigned long)(stackp + nth) & ~(THREAD_SIZE - 1)) ==
 	    ((unsigned long)stackp & ~(THREAD_SIZE - 1)))

@@ -435,7 +435,7 @@ process_fetch_insn(struct fetch_insn *code, void *rec, void *edata,
 NOKPROBE_SYMBOL(process_fetch_insn)
 
 /* eprobe handler */
-static inline void
+static __always_inline void
 __eprobe_trace_func(struct eprobe_data *edata, void *rec)
 {
 	struct eprobe_trace_entry_head *entry;

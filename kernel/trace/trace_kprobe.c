@@ -932,8 +932,9 @@ static int trace_kprobe_create_internal(int argc, const char *argv[],
 		if (!buf)
 			return -ENOMEM;
 		buf[len] = '\0';
+		/* 0 asks for the default, as no number does */
 		ret = kstrtouint(buf, 0, &maxactive);
-		if (ret || !maxactive) {
+		if (ret) {
 			trace_probe_log_err(1, BAD_MAXACT);
 			return -EINVAL;
 		}
