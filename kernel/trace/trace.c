@@ -2771,6 +2771,14 @@ void tracing_iter_reset(struct trace_iterator *iter, int cpu)
 	per_cpu_ptr(iter->array_buffer->data, cpu)->skipped_entries = entries;
 }
 
+/* Was the buffer that iter->ent was read from reset since? */
+static bool trace_iter_ent_reset(struct trace_iterator *iter)
+{
+	struct ring_buffer_iter *buf_iter = trace_buffer_iter(iter, iter->cpu);
+
+	return buf_iter && ring_buffer_iter_reset_seen(buf_iter);
+}
+
 /*
  * The current tracer is copied to avoid a global locking
  * all around.
@@ -2799,6 +2807,15 @@ static void *s_start(struct seq_file *m, loff_t *pos)
 	if (iter->snapshot && tracer_uses_snapshot(iter->trace))
 		return ERR_PTR(-EBUSY);
 
+	/*
+	 * Read the entries with the event types locked, as they are shown:
+	 * an event removed (and its records cleared from the buffer) in
+	 * between may see its type number given to a new event, which would
+	 * print the entry with its own format.
+	 */
+	trace_event_read_lock();
+	trace_access_lock(cpu_file);
+
 	if (*pos != iter->pos) {
 		iter->ent = NULL;
 		iter->cpu = 0;
@@ -2822,13 +2839,18 @@ static void *s_start(struct seq_file *m, loff_t *pos)
 		if (iter->leftover)
 			p = iter;
 		else {
+			/*
+			 * The entry read last time and not shown yet is not
+			 * in the buffer any more if it was reset since: skip
+			 * it for the one that takes its place.
+			 */
+			if (iter->ent && trace_iter_ent_reset(iter))
+				iter->idx--;
 			l = *pos - 1;
 			p = s_next(m, p, &l);
 		}
 	}
 
-	trace_event_read_lock();
-	trace_access_lock(cpu_file);
 	return p;
 }
 
