@@ -6381,24 +6381,26 @@ bool ring_buffer_iter_dropped(struct ring_buffer_iter *iter)
 EXPORT_SYMBOL_GPL(ring_buffer_iter_dropped);
 
 /**
- * ring_buffer_iter_reset_seen - report if the buffer was reset under an iterator
+ * ring_buffer_iter_was_reset - report if the buffer was reset under an iterator
  * @iter: The ring buffer iterator
  *
- * Returns true if the per CPU buffer that @iter reads was reset since @iter
- * last read an event from it: that event is no longer in the buffer, and a
- * copy of it kept by the caller is of an event that the reset meant to
- * discard (for instance one of an event type removed since, whose number
- * a new event type may have been given). The next peek reads from the
+ * A caller that keeps a copy of the event it read last can tell with this
+ * whether the copy is still of an event of the buffer: a reset discards
+ * every event (tracing resets the buffer when an event type is removed,
+ * before its number may go to a new type). The next peek reads from the
  * start of what the buffer holds now.
+ *
+ * Return: true if the per CPU buffer that @iter reads was reset since
+ * @iter last read an event from it.
  */
-bool ring_buffer_iter_reset_seen(struct ring_buffer_iter *iter)
+bool ring_buffer_iter_was_reset(struct ring_buffer_iter *iter)
 {
 	struct ring_buffer_per_cpu *cpu_buffer = iter->cpu_buffer;
 
 	guard(raw_spinlock_irqsave)(&cpu_buffer->reader_lock);
 	return iter->cache_resets != cpu_buffer->resets;
 }
-EXPORT_SYMBOL_GPL(ring_buffer_iter_reset_seen);
+EXPORT_SYMBOL_GPL(ring_buffer_iter_was_reset);
 
 /**
  * ring_buffer_iter_peek - peek at the next event to be read

@@ -2776,7 +2776,7 @@ static bool trace_iter_ent_reset(struct trace_iterator *iter)
 {
 	struct ring_buffer_iter *buf_iter = trace_buffer_iter(iter, iter->cpu);
 
-	return buf_iter && ring_buffer_iter_reset_seen(buf_iter);
+	return buf_iter && ring_buffer_iter_was_reset(buf_iter);
 }
 
 /*
@@ -2829,7 +2829,8 @@ static void *s_start(struct seq_file *m, loff_t *pos)
 
 		iter->leftover = 0;
 		for (p = iter; p && l < *pos; p = s_next(m, p, &l))
-			;
+			/* The whole buffer may be walked, locks held */
+			cond_resched();
 
 	} else {
 		/*
@@ -2840,9 +2841,10 @@ static void *s_start(struct seq_file *m, loff_t *pos)
 			p = iter;
 		else {
 			/*
-			 * The entry read last time and not shown yet is not
-			 * in the buffer any more if it was reset since: skip
-			 * it for the one that takes its place.
+			 * The entry read last time and not shown yet (its
+			 * index, iter->idx, is *pos - 1) is not in the buffer
+			 * any more if it was reset since: skip it, so that
+			 * s_next() reads the one that takes its place.
 			 */
 			if (iter->ent && trace_iter_ent_reset(iter))
 				iter->idx--;
