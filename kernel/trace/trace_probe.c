@@ -2451,6 +2451,18 @@ static int finalize_fetch_insn(struct fetch_insn *code,
 			trace_probe_log_err(ctx->offset + type_offset, BAD_STRING);
 			return -EINVAL;
 		}
+		/*
+		 * An array of strings is an array of pointers in memory: the
+		 * loop reads each pointer again with the dereference before
+		 * the store, and can not step through anything else (an
+		 * event field or $comm of an event probe).
+		 */
+		if (scode->op != FETCH_OP_ST_MEM &&
+		    scode[-1].op != FETCH_OP_DEREF &&
+		    scode[-1].op != FETCH_OP_UDEREF) {
+			trace_probe_log_err(ctx->offset + type_offset, BAD_STRING);
+			return -EINVAL;
+		}
 		code++;
 		if (code->op != FETCH_OP_NOP) {
 			trace_probe_log_err(ctx->offset, TOO_MANY_OPS);
