@@ -304,6 +304,24 @@ __get_data_size(struct trace_probe *tp, void *regs, void *edata)
 	return ret;
 }
 
+/*
+ * Point the data location of an argument that was not fetched, one per
+ * element of an array, at the dynamic data area with a length of zero, so
+ * that it reads as a fault: a fetch that stops early, such as a pointer of
+ * an array of strings that cannot be read, leaves the data locations of the
+ * elements after it unwritten, with whatever the ring buffer held there.
+ */
+static nokprobe_inline void
+clear_data_locs(u32 *dl, unsigned int count, void *dyndata, void *base)
+{
+	u32 loc = make_data_loc(0, dyndata - base);
+	unsigned int i = 0;
+
+	do {
+		dl[i] = loc;
+	} while (++i < count);
+}
+
 /* Store the value of each argument */
 static nokprobe_inline void
 store_trace_args(void *data, struct trace_probe *tp, void *rec, void *edata,
@@ -322,9 +340,13 @@ store_trace_args(void *data, struct trace_probe *tp, void *rec, void *edata,
 		if (unlikely(arg->dynamic))
 			*dl = make_data_loc(maxlen, dyndata - base);
 		ret = process_fetch_insn(arg->code, rec, edata, dl, base);
-		if (arg->dynamic && likely(ret > 0)) {
-			dyndata += ret;
-			maxlen -= ret;
+		if (unlikely(arg->dynamic)) {
+			if (likely(ret > 0)) {
+				dyndata += ret;
+				maxlen -= ret;
+			} else if (ret < 0) {
+				clear_data_locs(dl, arg->count, dyndata, base);
+			}
 		}
 	}
 }
