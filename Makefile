@@ -6,15 +6,16 @@ SHELL := /bin/bash
 S := scripts
 
 .PHONY: help run check deps base tree config build test shell baseline bench \
-	clean export check-series check-build send-dry-run debug-build check-debug \
-	stress
+	clean export check-series check-build check-fixes send-dry-run debug-build \
+	check-debug stress
 
 help:
 	@echo 'make run       build the patched kernel, boot it, show what the series adds'
-	@echo 'make check     every gate CI runs: series gates 1-5, then ftracetest vs the base'
+	@echo 'make check     every gate CI runs: series gates 1-5, ftracetest vs the base, a stress pass'
 	@echo 'make deps      install the Debian packages the project needs'
 	@echo 'make base      fetch, verify and import the pinned base kernel (cached)'
-	@echo 'make tree      build/linux = base + patches/series (FORCE=1 discards local commits)'
+	@echo 'make tree      build/linux = base + the series of patches/series, a branch each'
+	@echo '               (STACK=NAME: up to that series; FORCE=1 discards local commits)'
 	@echo 'make config    configure build/out from configs/ (EXTRA_CONFIGS=frag...)'
 	@echo 'make build     build bzImage, modules and the ftrace selftests'
 	@echo 'make test      run ftracetest in the guest (T="kprobe dynevent/foo.tc" for a subset)'
@@ -25,9 +26,10 @@ help:
 	@echo 'make check-debug  ftracetest on the debug kernel (KASAN, lockdep, kmemleak, ...)'
 	@echo 'make stress    the long probe fuzzer/stress run on the debug kernel'
 	@echo 'make export   write patches/ and the mirror from the commits in build/linux'
-	@echo 'make check-series  gates 1-3: git am on a fresh base, mirror, checkpatch'
+	@echo 'make check-series  gates 1-3: each series applies, mirror, checkpatch, subjects, Fixes:'
 	@echo 'make check-build   gates 4-5: every patch builds, no new sparse/W=1/kernel-doc'
-	@echo 'make send-dry-run  the series as threaded mails in build/mails (nothing sent)'
+	@echo 'make check-fixes   the fixes series alone on the base: built, its own tests run'
+	@echo 'make send-dry-run  each series as a threaded set of mails in build/mails/NAME'
 	@echo 'make clean     remove build/ (the cache in ~/.cache/probe-series stays)'
 
 deps:
@@ -54,20 +56,27 @@ shell:
 run: build
 	@$(S)/vm.sh -t 600 -r build/results/demo -- $(CURDIR)/$(S)/demo.sh
 
-# Gates 1-3 (no build), then 4-5 (each patch built in order, ending on the
-# whole series), then the install steps of "build", ftracetest and a short
-# probe stress pass (fixed seed: the same 600 definitions every time).
+# Gates 1-3 (no build), the full configuration built once, then ftracetest
+# and a short probe stress pass (fixed seed: the same 600 definitions every
+# time) in guests while gates 4-5 build every patch in a lighter
+# configuration beside them (scripts/check.sh).
 check: check-series config
-	@$(S)/check-build.sh
-	@$(S)/build.sh
-	@$(S)/test.sh
-	@STRESS_SEED=1 STRESS_DEFS=600 STRESS_SECS=150 STRESS_MODS=5 $(S)/stress.sh
+	@$(S)/check.sh
 
 check-series: base
 	@$(S)/check-series.sh
 
-check-build: build
+check-build: check-series
 	@$(S)/check-build.sh
+
+# The fixes series alone on the base: its tree, kernel and test cases.
+FIXES := STACK=fixes TREE=build/fixes OUT=build/fixes-out
+
+check-fixes: base
+	@$(FIXES) FORCE=changed $(S)/mktree.sh
+	@$(FIXES) $(S)/config.sh
+	@$(FIXES) $(S)/build.sh
+	@$(FIXES) RES=build/results/fixes NEW_ONLY=1 $(S)/test.sh
 
 export:
 	@$(S)/export.sh

@@ -1,17 +1,29 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# The series gates that build, in the work tree (which must equal patches/):
-#   4. every patch builds on its own: each commit since base is checked out
-#      and rebuilt incrementally in order (bzImage and modules);
-#   5. sparse (C=2) and W=1 on the directories the series touches, and
-#      kernel-doc on the files it touches, report nothing new compared with
-#      base (messages compared without line numbers).
-# Ends with the work tree back on its branch.
+# The series gates that build, on the tree gate 1 made from patches/
+# (build/check, on the last series' branch), in their own output directory
+# (build/gate-out) and configuration: the test configuration less debug
+# information and BTF and without the guest's drivers (configs/gate.config in
+# place of configs/guest.config), which compiles and links in a
+# fraction of the time.  The full configuration is built once, for
+# ftracetest, by scripts/build.sh.
+#   4. every patch of every series builds on its own: each commit since
+#      base is checked out and rebuilt incrementally in order (bzImage and
+#      modules);
+#   5. sparse (C=2) and W=1 on the C files the series touches, and
+#      kernel-doc on the C files and headers it touches, report nothing new
+#      compared with base (messages compared without line numbers).
+# Ends with the tree back on its branch.
+#
+# Environment: GATE_TREE (default build/check), GATE_OUT (default
+# build/gate-out), GATE_JOBS (make -j, default nproc + 1).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-[ -f "$OUT/.config" ] || die "no $OUT/.config: run 'make config' first"
+TREE=$(realpath -m "${GATE_TREE:-$BUILD/check}")
+OUT=$(realpath -m "${GATE_OUT:-$BUILD/gate-out}")
+[ -e "$TREE/.git" ] || die "no tree in $TREE: run 'make check-series' (gate 1 makes it) first"
 branch=$(git -C "$TREE" symbolic-ref -q --short HEAD) || die "$TREE is not on a branch"
 [ -z "$(git -C "$TREE" status --porcelain --untracked-files=no)" ] || die "$TREE has uncommitted changes"
 commits=$(git -C "$TREE" rev-list --reverse base..HEAD)
@@ -19,51 +31,73 @@ res=$BUILD/results/gates
 mkdir -p "$res"
 trap 'git -C "$TREE" checkout -q "$branch"' EXIT
 
+# gate.config first in place of guest.config, and last, so that its "no
+# debug information" wins over the selftests' config.
+TREE=$TREE OUT=$OUT GUEST_CONFIG="$TOP/configs/gate.config" \
+	EXTRA_CONFIGS="$TOP/configs/gate.config" "$TOP/scripts/config.sh"
+
+jobs=${GATE_JOBS:-$(($(nproc) + 1))}
 kmake()
 {
-	make -C "$TREE" O="$OUT" CC="ccache gcc" HOSTCC="ccache gcc" -j$(($(nproc) + 1)) "$@"
+	make -C "$TREE" O="$OUT" CC="ccache gcc" HOSTCC="ccache gcc" -j"$jobs" "$@"
 }
 
+# The series each commit belongs to, for the messages: the first series
+# branch, in stack order, that holds it.
+declare -A series_of
+for c in $commits; do
+	for s in $(STACK='' stack_names); do
+		if git -C "$TREE" merge-base --is-ancestor "$c" "$s" 2>/dev/null; then
+			series_of[$c]=$s
+			break
+		fi
+	done
+done
+
+start=$(date +%s)
 fail=0
 i=0
 total=$(grep -c . <<<"$commits" || true)
 for c in $commits; do
 	i=$((i + 1))
 	subj=$(git -C "$TREE" log -1 --format=%s "$c")
-	info "gate 4: building patch $i/$total: $subj"
+	info "gate 4: building patch $i/$total (${series_of[$c]:-?}): $subj"
 	git -C "$TREE" checkout -q "$c"
 	if ! kmake bzImage modules >"$res/build-$i.log" 2>&1; then
 		grep -E ': error:|: undefined reference' "$res/build-$i.log" | head -20 >&2
-		echo "  build: patch $i/$total ($subj) does not build on its own, see $res/build-$i.log" >&2
+		echo "  build: patch $i/$total (${series_of[$c]:-?}: $subj) does not build on its own, see $res/build-$i.log" >&2
 		fail=1
 		break
 	fi
 done
 [ $fail = 0 ] || die "gate 4 failed (above)"
+info "gate 4: $total patches built one by one in $(elapsed "$start") ($OUT, configs/gate.config)"
 
 # 5. sparse, W=1 and kernel-doc, base against the series.
 files=$(git -C "$TREE" diff --name-only --diff-filter=AM base "$branch" -- '*.c' '*.h')
-dirs=$(for f in $(grep '\.c$' <<<"$files" || true); do dirname "$f"; done | sort -u)
 if [ -z "$files" ]; then
 	info "gate 5: the series touches no C file"
 	exit 0
 fi
 
-# lint REV: sparse and W=1 messages for $dirs, kernel-doc for $files,
-# without line and column numbers ("file:12:3:" and kernel-doc's
-# "Warning: file:12 "), so that code moved by the series compares equal.
+# lint REV: sparse and W=1 messages for the objects of the touched C files
+# that the configuration builds, kernel-doc for the touched files, without
+# line and column numbers ("file:12:3:" and kernel-doc's "Warning: file:12
+# "), so that code moved by the series compares equal.
 lint()
 {
-	local d f
+	local f objs=()
 
 	git -C "$TREE" checkout -q "$1"
-	{
-	for d in $dirs; do
-		# C=2: sparse on every file of the directory; W=1 rebuilds
-		# the objects whose flags it changes.
-		kmake C=2 W=1 "$d/" 2>&1 >/dev/null | grep -E 'warning:|error:' |
-			grep -v 'specified, but sparse is not available' || true
+	for f in $(grep '\.c$' <<<"$files" || true); do
+		# Built in this configuration: kbuild left its .cmd file.
+		[ -f "$TREE/$f" ] && [ -f "$OUT/$(dirname "$f")/.$(basename "${f%.c}").o.cmd" ] &&
+			objs+=("${f%.c}.o")
 	done
+	{
+	# C=2: sparse on each object; W=1 recompiles it with the extra warnings.
+	[ ${#objs[@]} = 0 ] || kmake C=2 W=1 "${objs[@]}" 2>&1 >/dev/null | grep -E 'warning:|error:' |
+		grep -v 'specified, but sparse is not available' || true
 	for f in $files; do
 		[ -f "$TREE/$f" ] && (cd "$TREE" && ./scripts/kernel-doc -none -Wall "$f" 2>&1) || true
 	done
@@ -77,7 +111,7 @@ lint()
 if [ "$("$TREE/scripts/checker-valid.sh" sparse -m64 2>/dev/null)" != 1 ]; then
 	warn "gate 5: the installed sparse ($(sparse --version 2>/dev/null || echo none)) is too old for this kernel: sparse is NOT run; W=1 and kernel-doc are"
 fi
-info "gate 5: sparse, W=1 and kernel-doc on $(echo $dirs) (base, then the series)"
+info "gate 5: sparse, W=1 and kernel-doc on the $(grep -c . <<<"$files") C files and headers the series touches (base, then the series)"
 lint base >"$res/lint-base.txt"
 lint "$branch" >"$res/lint-series.txt"
 new=$(comm -13 "$res/lint-base.txt" "$res/lint-series.txt")
@@ -86,6 +120,3 @@ if [ -n "$new" ]; then
 	die "gate 5: the series adds the warnings above (whole lists in $res/lint-*.txt)"
 fi
 info "gate 5: nothing new ($(wc -l <"$res/lint-series.txt") messages on base and series alike)"
-# Leave the objects built for the series (W=1 rebuilt some).
-git -C "$TREE" checkout -q "$branch"
-kmake bzImage modules >"$res/build-final.log" 2>&1 || die "rebuilding the series failed, see $res/build-final.log"

@@ -2,11 +2,16 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # The series gates that need no build, on patches/ as committed:
-#   1. the series applies with "git am" to a fresh base tree (build/check);
+#   1. each series of the stack applies with "git am" to a fresh base tree
+#      plus the series before it (build/check);
 #   2. the mirror equals the post-series files byte for byte, and holds
 #      nothing else;
 #   3. scripts/checkpatch.pl --strict on every patch: no ERROR or WARNING,
-#      and every CHECK justified in .checkpatch-checks.
+#      and every CHECK justified in .checkpatch-checks; every subject (cover
+#      letters too) at most 75 characters, "[PATCH n/N]" aside; a cover
+#      letter in every series;
+#      every fix of the "fixes" series (all but its selftests) with a
+#      Fixes: tag, or a message that says why it has none ("No Fixes: tag").
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -14,8 +19,9 @@ check=$BUILD/check
 fail=0
 
 # 1. git am onto a fresh base.
-info "gate 1: git am of patches/series onto a fresh base tree ($check)"
-FORCE=1 "$TOP/scripts/mktree.sh" "$check"
+info "gate 1: git am of each series in patches/series onto a fresh base tree ($check)"
+check_stack
+STACK='' FORCE=1 "$TOP/scripts/mktree.sh" "$check"
 
 # 2. The mirror.
 info "gate 2: the mirror equals the post-series files"
@@ -39,13 +45,55 @@ while read -r f; do
 done < <(stray_mirror_files "$touched")
 [ $fail = 0 ] && info "gate 2: $n mirror files match"
 
-# 3. checkpatch.
-info "gate 3: checkpatch.pl --strict on every patch"
+# 3. checkpatch, subjects, cover letters, Fixes: tags.
+info "gate 3: checkpatch.pl --strict on every patch; subjects, cover letters, Fixes: tags"
 just=$TOP/.checkpatch-checks
 np=0
+
+for s in $(STACK='' stack_names); do
+	cover=$TOP/patches/$s/0000-cover-letter.patch
+	if [ ! -f "$cover" ]; then
+		echo "  cover: patches/$s has no 0000-cover-letter.patch" >&2
+		fail=1
+	elif grep -qF '*** SUBJECT HERE ***' "$cover" || grep -qF '*** BLURB HERE ***' "$cover"; then
+		echo "  cover: patches/$s/0000-cover-letter.patch still has format-patch's placeholders: write its subject and text" >&2
+		fail=1
+	fi
+	# Every patch of the folder is in its series file.
+	for f in "$TOP/patches/$s"/[0-9]*.patch; do
+		[ -f "$f" ] || continue
+		f=$(basename "$f")
+		[ "$f" = 0000-cover-letter.patch ] && continue
+		grep -qxF "$f" "$TOP/patches/$s/series" ||
+			{ echo "  series: patches/$s/$f is not in patches/$s/series" >&2; fail=1; }
+	done
+	for p in "$cover" $(series_patches "$s"); do
+		[ -f "$p" ] || continue
+		# The summary, as "git log --oneline" shows it: no "[PATCH n/N]".
+		subj=$(mail_subject "$p" | sed -E 's/^\[[^]]*\] *//')
+		if [ ${#subj} -gt 75 ]; then
+			echo "  subject: $s/$(basename "$p"): ${#subj} characters, at most 75 (without [PATCH n/N]): $subj" >&2
+			fail=1
+		fi
+	done
+done
+
+# The fixes: a Fixes: tag, or the reason for none.
+if STACK='' stack_names | grep -qx fixes; then
+	while read -r p; do
+		subj=$(mail_subject "$p")
+		case $subj in *"] selftests/"*) continue ;; esac
+		if ! grep -q '^Fixes: [0-9a-f]\{12,\} ("' "$p" && ! grep -qi 'No Fixes: tag' "$p"; then
+			echo "  fixes: $(basename "$p"): no Fixes: tag, and the message does not say why (\"No Fixes: tag: ...\")" >&2
+			fail=1
+		fi
+	done < <(series_patches fixes)
+fi
+
 while read -r p; do
 	np=$((np + 1))
-	name=$(basename "$p")
+	# The patch as named in .checkpatch-checks: SERIES/FILE.
+	name=$(basename "$(dirname "$p")")/$(basename "$p")
 	# Debian's python3 first: spdxcheck.py needs its python3-ply and
 	# python3-git.  UNKNOWN_COMMIT_ID is ignored because the base is
 	# imported from a tarball without upstream history, where no Fixes:
@@ -81,6 +129,6 @@ while read -r p; do
 			;;
 		esac
 	done <<<"$out"
-done < <(series_patches)
+done < <(STACK='' stack_patches)
 [ $fail = 0 ] || die "series gates failed (above)"
-info "gates 1-3: $np patches apply, the mirror matches, checkpatch is clean"
+info "gates 1-3: $np patches in $(STACK='' stack_names | grep -c .) series apply, the mirror matches, checkpatch is clean, subjects and Fixes: tags are in order"

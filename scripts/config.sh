@@ -5,15 +5,18 @@
 # order with the kernel's merge_config.sh, then olddefconfig; then check
 # that every option the fragments ask for survived (as kunit.py does).
 #
-# Fragments: configs/guest.config, the tree's own ftrace selftest config,
+# Fragments: configs/guest.config (or $GUEST_CONFIG; none when that is
+# set and empty), the tree's own ftrace selftest config,
 # configs/tracing.config, then any in $EXTRA_CONFIGS (space separated).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 [ -d "$TREE" ] || die "no work tree in $TREE: run 'make tree' first"
-frags=("$TOP/configs/guest.config"
-       "$TREE/tools/testing/selftests/ftrace/config"
-       "$TOP/configs/tracing.config")
+frags=()
+guest=${GUEST_CONFIG-$TOP/configs/guest.config}
+[ -z "$guest" ] || frags+=("$(realpath -m "$guest")")
+frags+=("$TREE/tools/testing/selftests/ftrace/config"
+	"$TOP/configs/tracing.config")
 for f in ${EXTRA_CONFIGS:-}; do
 	frags+=("$(realpath "$f")")
 done

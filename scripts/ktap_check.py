@@ -11,8 +11,10 @@ does not pass on the base kernel, as "CASE RESULT reason...".  NEW_TESTS,
 if given, names the cases the series adds, one a line: they must pass.
 
 Prints one line per unexpected result with the end of its log, then
-"N passed, N failed, N skipped"; exits 1 if anything is worse than the
-base, a new case does not pass, or the run ended early.
+"N passed, N failed, N skipped, N expected": a case that fails exactly as
+it does on the base (FAIL or UNRESOLVED in EXPECTATIONS) counts as
+expected, not failed.  Exits 1 if anything is worse than the base, a new
+case does not pass, or the run ended early.
 """
 
 import os
@@ -105,7 +107,7 @@ def main(argv):
 
     bad = []
     notes = []
-    passed = failed = skipped = 0
+    passed = failed = skipped = expected = 0
     total = plan if plan is not None else len(names)
     if plan is None:
         bad.append('ktap.txt has no plan line: ftracetest did not start')
@@ -115,13 +117,15 @@ def main(argv):
         name = names[n - 1] if n <= len(names) else f'case {n}'
         base_name = name.replace(' (instance)', '')
         got = results.get(n, 'CRASHED')
+        want = expect.get(name, 'PASS')
         if got == 'PASS':
             passed += 1
         elif got in ('SKIP', 'XFAIL'):
             skipped += 1
+        elif got == want and base_name not in new:
+            expected += 1
         else:
             failed += 1
-        want = expect.get(name, 'PASS')
         if base_name in new and got != 'PASS':
             bad.append(f'{got}: {name} (a new case of the series must pass)')
             bad.extend(log_tail(res_dir, n))
@@ -147,7 +151,7 @@ def main(argv):
     else:
         print(f'ftracetest: nothing worse than the base '
               f'({len(expect)} expected non-passes in {exp_path})')
-    print(f'{passed} passed, {failed} failed, {skipped} skipped')
+    print(f'{passed} passed, {failed} failed, {skipped} skipped, {expected} expected')
     return 1 if bad else 0
 
 

@@ -47,18 +47,85 @@ BASE_REPO=$CACHE/base.git
 SERIES_NAME="Tracing Probes Series"
 SERIES_EMAIL="probe-series@users.noreply.invalid"
 
-# The patches of patches/series, in order, one path a line.
-series_patches()
+# The topic series of the stack, in the order they apply (patches/series:
+# one folder name a line), up to and including $STACK when it is set.
+stack_names()
 {
+	local s
+
 	[ "${BASE_ONLY:-0}" = 1 ] && return 0
 	[ -f "$TOP/patches/series" ] || return 0
-	sed -e 's/#.*//' -e 's/[[:space:]]*$//' -e '/^$/d' "$TOP/patches/series" |
-		sed -e "s|^|$TOP/patches/|"
+	while read -r s; do
+		echo "$s"
+		[ "$s" = "${STACK:-}" ] && break
+	done < <(sed -e 's/#.*//' -e 's/[[:space:]]*$//' -e '/^$/d' "$TOP/patches/series")
+	return 0
+}
+
+# Stop unless $STACK names a series and every series has its series file
+# (the functions here run in subshells, where "die" cannot stop a script).
+check_stack()
+{
+	local s all
+
+	all=$(BASE_ONLY=0 STACK='' stack_names)
+	if [ -n "${STACK:-}" ] && ! grep -qxF -- "$STACK" <<<"$all"; then
+		die "STACK=$STACK: no such series; patches/series has: $(echo $all)"
+	fi
+	for s in $(stack_names); do
+		[ -f "$TOP/patches/$s/series" ] ||
+			die "patches/series names $s, but patches/$s/series does not exist"
+	done
+}
+
+# series_patches NAME: the patches of one series (patches/NAME/series), in
+# order, one path a line.
+series_patches()
+{
+	local f=$TOP/patches/$1/series
+
+	sed -e 's/#.*//' -e 's/[[:space:]]*$//' -e '/^$/d' "$f" | sed -e "s|^|$TOP/patches/$1/|"
+}
+
+# The patches of the whole stack (up to $STACK), in the order they apply.
+stack_patches()
+{
+	local s
+
+	for s in $(stack_names); do
+		series_patches "$s"
+	done
+}
+
+# mail_subject FILE: the Subject: header of a patch mail, unfolded.
+mail_subject()
+{
+	awk '/^$/ { exit } /^Subject: / { s = substr($0, 10); on = 1; next }
+	     on && /^[ \t]/ { sub(/^[ \t]+/, " "); s = s $0; next } { on = 0 }
+	     END { print s }' "$1"
+}
+
+# cover_blurb FILE: the text of a cover letter, from the end of its headers
+# to the shortlog format-patch writes ("Name (N):", then indented
+# subjects), or to the end.
+cover_blurb()
+{
+	awk 'body == 0 { if (/^$/) body = 1; next }
+	     { line[++n] = $0 }
+	     END {
+		for (i = 1; i <= n; i++)
+			if (line[i] ~ /^.+ \([0-9]+\):$/ && line[i + 1] ~ /^  [^ ]/)
+				break
+		while (i > 1 && line[i - 1] == "")
+			i--
+		for (j = 1; j < i; j++)
+			print line[j]
+	     }' "$1"
 }
 
 # Top-level paths of the project that the mirror must never write:
 # a series that touches one of these cannot be mirrored.
-PROJECT_PATHS="Makefile scripts patches configs tests bench stress build BASE README.md cover-letter.txt .ci .b4-config .gitignore .checkpatch-checks"
+PROJECT_PATHS="Makefile scripts patches configs tests bench stress build BASE README.md .ci .b4-config .gitignore .checkpatch-checks"
 
 # The mirror's roots: the top-level directories of the base tree, less the
 # project's own paths.

@@ -1,49 +1,72 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# The series as b4 would send it, written to build/mails and sent nowhere:
-# a throwaway clone of the work tree is enrolled with "b4 prep" (b4 0.12 as
-# in Debian 12), gets the cover letter from cover-letter.txt and To/Cc from
-# .b4-config and get_maintainer.pl ("b4 prep --auto-to-cc"), then
-# "b4 send -o" writes one threaded mail per patch plus the cover letter.
-# The clone is removed afterwards; its log stays in build/b4.log.
+# Each series of the stack as b4 would send it, written to build/mails/NAME
+# and sent nowhere: per series, a throwaway clone of the work tree is
+# enrolled with "b4 prep" (b4 0.12 as in Debian 12) on the series before it
+# (the base for the first), gets its cover letter from
+# patches/NAME/0000-cover-letter.patch and To/Cc from .b4-config and
+# get_maintainer.pl ("b4 prep --auto-to-cc"), then "b4 send -o" writes one
+# threaded set of mails: the cover letter and one mail per patch.  The
+# clones are removed afterwards; their logs stay in build/b4-NAME.log.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 command -v b4 >/dev/null || die "b4 is missing: run 'make deps'"
-n=$(git -C "$TREE" rev-list --count base..HEAD)
-[ "$n" -gt 0 ] || die "the series is empty: nothing to send"
-tmp=$BUILD/b4
+[ -e "$TREE/.git" ] || die "no work tree in $TREE: run 'make tree' first"
+names=$(STACK='' stack_names)
+[ -n "$names" ] || die "patches/series names no series: nothing to send"
 mails=$BUILD/mails
-rm -rf "$tmp" "$mails"
-mkdir -p "$mails"
+rm -rf "$mails"
 
-info "send-dry-run: enrolling $n patches with b4 prep in $tmp"
-git clone -q --shared "$TREE" "$tmp"
-g()
-{
-	git -C "$tmp" "$@"
-}
-g config user.name "$SERIES_NAME"
-g config user.email "$SERIES_EMAIL"
-# Never used: "b4 send -o" only writes files, but b4 wants a way to send.
-g config sendemail.smtpserver localhost
-cp "$TOP/.b4-config" "$tmp/.b4-config"
-editor=$tmp/.git/cover-editor
-printf '#!/bin/sh\ncat "%s" >"$1"\n' "$TOP/cover-letter.txt" >"$editor"
-chmod +x "$editor"
-(
-	cd "$tmp"
-	b4 prep -e base
-	EDITOR=$editor GIT_EDITOR=$editor b4 prep --edit-cover
-	b4 prep --auto-to-cc
-	b4 send --no-sign -o "$mails"
-) >"$BUILD/b4.log" 2>&1 || { tail -20 "$BUILD/b4.log" >&2; die "b4 failed (above; whole log in $BUILD/b4.log)"; }
+prev=base
+sets=0
+for s in $names; do
+	git -C "$TREE" rev-parse -q --verify "refs/heads/$s" >/dev/null ||
+		die "the work tree has no branch $s: run 'make tree'"
+	cover=$TOP/patches/$s/0000-cover-letter.patch
+	[ -f "$cover" ] || die "patches/$s/0000-cover-letter.patch is missing"
+	n=$(git -C "$TREE" rev-list --count "$prev..$s")
+	tmp=$BUILD/b4-$s
+	rm -rf "$tmp"
+	info "send-dry-run: $s: enrolling $n patches with b4 prep on $prev"
+	git clone -q --shared --no-checkout "$TREE" "$tmp"
+	g()
+	{
+		git -C "$tmp" "$@"
+	}
+	g checkout -q -B "$s" "$(git -C "$TREE" rev-parse "$s")"
+	g config user.name "$SERIES_NAME"
+	g config user.email "$SERIES_EMAIL"
+	# Never used: "b4 send -o" only writes files, but b4 wants a way to send.
+	g config sendemail.smtpserver localhost
+	cp "$TOP/.b4-config" "$tmp/.b4-config"
+	# b4's cover letter: the subject, an empty line, the text.
+	{
+		mail_subject "$cover" | sed -E 's/^\[[^]]*\] *//'
+		echo
+		cover_blurb "$cover"
+	} >"$tmp/.git/cover.txt"
+	editor=$tmp/.git/cover-editor
+	printf '#!/bin/sh\ncat "%s" >"$1"\n' "$tmp/.git/cover.txt" >"$editor"
+	chmod +x "$editor"
+	mkdir -p "$mails/$s"
+	(
+		cd "$tmp"
+		b4 prep -e "$(git -C "$TREE" rev-parse "$prev")"
+		EDITOR=$editor GIT_EDITOR=$editor b4 prep --edit-cover
+		b4 prep --auto-to-cc
+		b4 send --no-sign -o "$mails/$s"
+	) >"$BUILD/b4-$s.log" 2>&1 || { tail -20 "$BUILD/b4-$s.log" >&2; die "b4 failed on $s (above; whole log in $BUILD/b4-$s.log)"; }
+	rm -rf "$tmp"
 
-for m in "$mails"/*.eml; do
-	# The Subject: header, unfolded.
-	printf '  %s\n' "$(awk '/^Subject: / { s = substr($0, 10); getline;
-		while (/^[ \t]/) { s = s $0; getline } print s; exit }' "$m")"
+	m=$(ls "$mails/$s"/*.eml 2>/dev/null | wc -l)
+	[ "$m" = $((n + 1)) ] || die "b4 wrote $m mails for $s, not $((n + 1)) (the cover letter and $n patches): see $BUILD/b4-$s.log"
+	info "send-dry-run: $s: $m mails in $mails/$s"
+	for f in "$mails/$s"/*.eml; do
+		printf '  %s\n' "$(mail_subject "$f")"
+	done
+	sets=$((sets + 1))
+	prev=$s
 done
-rm -rf "$tmp"
-info "send-dry-run: $(ls "$mails" | wc -l) mails in $mails (To/Cc in each; nothing was sent)"
+info "send-dry-run: $sets sets of mails in $mails (To/Cc in each; nothing was sent)"
