@@ -7,9 +7,10 @@
 #   2. the mirror equals the post-series files byte for byte, and holds
 #      nothing else;
 #   3. scripts/checkpatch.pl --strict on every patch: no ERROR or WARNING,
-#      and every CHECK justified in .checkpatch-checks; every subject (cover
-#      letters too) at most 75 characters, "[PATCH n/N]" aside; a cover
-#      letter in every series;
+#      and every CHECK justified in .checkpatch-checks (and a MISSING_FIXES_TAG
+#      warning, for a fix sent to stable whose introducing commit cannot be
+#      named); every subject (cover letters too) at most 75 characters,
+#      "[PATCH n/N]" aside; a cover letter in every series;
 #      every fix of the "fixes" series (all but its selftests) with a
 #      Fixes: tag, or a message that says why it has none ("No Fixes: tag").
 set -euo pipefail
@@ -115,8 +116,10 @@ while read -r p; do
 				fi
 			done
 			;;
-		*": CHECK:"*)
-			type=$(sed -n 's/.*: CHECK:\([A-Z_0-9]*\):.*/\1/p' <<<"$line")
+		*": CHECK:"* | *": WARNING:MISSING_FIXES_TAG:"*)
+			# A CHECK, or a fix for stable whose introducing commit
+			# cannot be named: each justified in .checkpatch-checks.
+			type=$(sed -nE 's/.*: (CHECK|WARNING):([A-Z_0-9]*):.*/\2/p' <<<"$line")
 			if ! grep -qE "^${name}[[:space:]]+${type}[[:space:]]+[^[:space:]]" "$just" 2>/dev/null; then
 				echo "  checkpatch: $name: $line" >&2
 				echo "    (fix it, or justify it in .checkpatch-checks as \"$name $type reason\")" >&2
