@@ -10,7 +10,7 @@
 # ftracetest, by scripts/build.sh.
 #   4. every patch of every series builds on its own: each commit since
 #      base is checked out and rebuilt incrementally in order (bzImage and
-#      modules);
+#      modules; a patch of documentation and selftests only needs none);
 #   5. sparse (C=2) and W=1 on the C files the series touches, and
 #      kernel-doc on the C files and headers it touches, report nothing new
 #      compared with base (messages compared without line numbers).
@@ -61,6 +61,12 @@ total=$(grep -c . <<<"$commits" || true)
 for c in $commits; do
 	i=$((i + 1))
 	subj=$(git -C "$TREE" log -1 --format=%s "$c")
+	# A patch of documentation and selftests only leaves the kernel as the
+	# patch before it built it.
+	if [ -z "$(git -C "$TREE" diff --name-only "$c^" "$c" -- . ':!Documentation' ':!tools/testing')" ]; then
+		info "gate 4: patch $i/$total (${series_of[$c]:-?}): $subj: documentation and selftests only, nothing to build"
+		continue
+	fi
 	info "gate 4: building patch $i/$total (${series_of[$c]:-?}): $subj"
 	git -C "$TREE" checkout -q "$c"
 	if ! kmake bzImage modules >"$res/build-$i.log" 2>&1; then

@@ -2,10 +2,11 @@
 # SPDX-License-Identifier: GPL-2.0
 """Judge an ftracetest KTAP run against the base's expectations.
 
-Usage: ktap_check.py RESULTS_DIR TEST_D EXPECTATIONS [NEW_TESTS]
+Usage: ktap_check.py RESULTS_DIR[,RESULTS_DIR...] TEST_D EXPECTATIONS [NEW_TESTS]
 
 RESULTS_DIR holds what scripts/guest-ftracetest.sh wrote (tests.txt,
-ktap.txt, logs/).  TEST_D is the installed test.d (to tell which cases
+ktap.txt, logs/); several, comma-separated, are the parts of one run
+made by guests side by side, judged as one.  TEST_D is the installed test.d (to tell which cases
 ftracetest re-runs in an instance).  EXPECTATIONS lists every case that
 does not pass on the base kernel, as "CASE RESULT reason...".  NEW_TESTS,
 if given, names the cases the series adds, one a line: they must pass.
@@ -84,62 +85,66 @@ def log_tail(res_dir, number, lines=12):
 def main(argv):
     if len(argv) not in (4, 5):
         sys.exit(__doc__)
-    res_dir, test_d, exp_path = argv[1:4]
+    res_dirs = argv[1].split(',')
+    test_d, exp_path = argv[2:4]
     new = set()
     if len(argv) == 5 and os.path.exists(argv[4]):
         with open(argv[4]) as f:
             new = {line.strip() for line in f if line.strip()}
 
-    names = case_names(res_dir, test_d)
     expect = read_expectations(exp_path)
-    plan = None
-    results = {}
-    with open(os.path.join(res_dir, 'ktap.txt'), errors='replace') as f:
-        for line in f:
-            line = line.rstrip('\n')
-            m = PLAN_RE.match(line)
-            if m and plan is None:
-                plan = int(m.group(1))
-                continue
-            m = RESULT_RE.match(line)
-            if m:
-                results[int(m.group(2))] = status_of(m.group(1), m.group(4))
-
     bad = []
     notes = []
     passed = failed = skipped = expected = 0
-    total = plan if plan is not None else len(names)
-    if plan is None:
-        bad.append('ktap.txt has no plan line: ftracetest did not start')
-    elif plan != len(names):
-        bad.append(f'ftracetest planned {plan} cases, tests.txt implies {len(names)}')
-    for n in range(1, total + 1):
-        name = names[n - 1] if n <= len(names) else f'case {n}'
-        base_name = name.replace(' (instance)', '')
-        got = results.get(n, 'CRASHED')
-        want = expect.get(name, 'PASS')
-        if got == 'PASS':
-            passed += 1
-        elif got in ('SKIP', 'XFAIL'):
-            skipped += 1
-        elif got == want and base_name not in new:
-            expected += 1
-        else:
-            failed += 1
-        if base_name in new and got != 'PASS':
-            bad.append(f'{got}: {name} (a new case of the series must pass)')
-            bad.extend(log_tail(res_dir, n))
-        elif got != want:
+    all_names = []
+    for res_dir in res_dirs:
+        names = case_names(res_dir, test_d)
+        all_names.extend(names)
+        plan = None
+        results = {}
+        with open(os.path.join(res_dir, 'ktap.txt'), errors='replace') as f:
+            for line in f:
+                line = line.rstrip('\n')
+                m = PLAN_RE.match(line)
+                if m and plan is None:
+                    plan = int(m.group(1))
+                    continue
+                m = RESULT_RE.match(line)
+                if m:
+                    results[int(m.group(2))] = status_of(m.group(1), m.group(4))
+
+        total = plan if plan is not None else len(names)
+        if plan is None:
+            bad.append('ktap.txt has no plan line: ftracetest did not start')
+        elif plan != len(names):
+            bad.append(f'ftracetest planned {plan} cases, tests.txt implies {len(names)}')
+        for n in range(1, total + 1):
+            name = names[n - 1] if n <= len(names) else f'case {n}'
+            base_name = name.replace(' (instance)', '')
+            got = results.get(n, 'CRASHED')
+            want = expect.get(name, 'PASS')
             if got == 'PASS':
-                notes.append(f'now passes: {name} (expected {want}): remove it from {exp_path}')
+                passed += 1
+            elif got in ('SKIP', 'XFAIL'):
+                skipped += 1
+            elif got == want and base_name not in new:
+                expected += 1
             else:
-                bad.append(f'{got}: {name} (the base: {want})')
+                failed += 1
+            if base_name in new and got != 'PASS':
+                bad.append(f'{got}: {name} (a new case of the series must pass)')
                 bad.extend(log_tail(res_dir, n))
+            elif got != want:
+                if got == 'PASS':
+                    notes.append(f'now passes: {name} (expected {want}): remove it from {exp_path}')
+                else:
+                    bad.append(f'{got}: {name} (the base: {want})')
+                    bad.extend(log_tail(res_dir, n))
     # A subset run (make test T=...) need not include the new cases.
     subset = os.environ.get('KTAP_SUBSET') == '1'
-    for name in sorted(set() if subset else new - set(names)):
+    for name in sorted(set() if subset else new - set(all_names)):
         bad.append(f'NOT RUN: {name} (a new case of the series must run and pass)')
-    for name in sorted(set() if subset else set(expect) - set(names)):
+    for name in sorted(set() if subset else set(expect) - set(all_names)):
         notes.append(f'not run: {name} is in {os.path.basename(exp_path)} but was not run')
 
     for line in notes:
@@ -147,7 +152,7 @@ def main(argv):
     for line in bad:
         print(line)
     if bad:
-        print(f'ftracetest: worse than the base (above; logs in {res_dir}/logs)')
+        print(f'ftracetest: worse than the base (above; logs in {", ".join(d + "/logs" for d in res_dirs)})')
     else:
         print(f'ftracetest: nothing worse than the base '
               f'({len(expect)} expected non-passes in {exp_path})')

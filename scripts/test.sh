@@ -7,7 +7,10 @@
 # Usage: scripts/test.sh [CASE_OR_DIR...]   (default: all of test.d but tests/skip)
 # Environment: EXPECT (default tests/expected), TIMEOUT (seconds, default 3600),
 # RES (results directory, default build/results/ftracetest), NEW_ONLY=1 (only
-# the cases the series in the tree add or change: "make check-fixes").
+# the cases the series in the tree add or change: "make check-fixes"),
+# PARTS (the whole suite in that many guests side by side, each on one host
+# CPU with single-threaded TCG, the cases dealt out in turn: default the
+# number of CPUs; results in RES/part1, RES/part2, ... judged as one run).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -30,12 +33,50 @@ if [ "${NEW_ONLY:-0}" = 1 ]; then
 	[ $# -gt 0 ] || die "the series in $TREE add or change no ftracetest case"
 fi
 info "ftracetest: kernel built from $(git -C "$TREE" describe --tags --always "$built") ($(git -C "$TREE" rev-list --count "base..$built") patches on base)"
+parts=1
+if [ $# = 0 ]; then
+	parts=${PARTS:-$(nproc)}
+	[[ $parts =~ ^[1-9][0-9]*$ ]] || die "PARTS must be a positive number, not '$parts'"
+fi
 vmrc=0
-"$TOP/scripts/vm.sh" -t "${TIMEOUT:-3600}" -r "$res" -- \
-	"$TOP/scripts/guest-ftracetest.sh" "$OUT/kselftest" "$TOP/tests/skip" "$@" || vmrc=$?
-[ -f "$res/ktap.txt" ] || die "ftracetest did not run (above)"
+if [ "$parts" = 1 ]; then
+	dirs=$res
+	"$TOP/scripts/vm.sh" -t "${TIMEOUT:-3600}" -r "$res" -- \
+		"$TOP/scripts/guest-ftracetest.sh" "$OUT/kselftest" "$TOP/tests/skip" "$@" || vmrc=$?
+	[ -f "$res/ktap.txt" ] || die "ftracetest did not run (above)"
+else
+	# Every case of test.d but those of tests/skip, dealt out in turn so
+	# that each part gets cases of every directory.
+	skip=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$TOP/tests/skip" | awk '{print $1}')
+	all=$(cd "$OUT/kselftest/ftrace/test.d" && find . -name '*.tc' | sed 's|^\./||' | sort |
+		grep -v -F -f <(printf '%s\n' "$skip" | sed '/^$/d') || true)
+	[ -n "$all" ] || die "no ftracetest case in $OUT/kselftest/ftrace/test.d"
+	info "ftracetest: $(grep -c . <<<"$all") cases in $parts guests side by side"
+	pids=()
+	dirs=
+	for i in $(seq 1 "$parts"); do
+		mkdir -p "$res/part$i"
+		dirs=${dirs:+$dirs,}$res/part$i
+		mine=$(awk -v n="$parts" -v i="$i" 'NR % n == i % n' <<<"$all")
+		rm -f "$res/part$i.rc"
+		(
+			set +e
+			# shellcheck disable=SC2086
+			"$TOP/scripts/vm.sh" -t "${TIMEOUT:-3600}" -r "$res/part$i" -- \
+				"$TOP/scripts/guest-ftracetest.sh" "$OUT/kselftest" "$TOP/tests/skip" $mine 2>&1 |
+				sed -u "s/^/[part $i] /"
+			echo "${PIPESTATUS[0]}" >"$res/part$i.rc"
+		) &
+		pids+=($!)
+	done
+	for i in $(seq 1 "$parts"); do
+		wait "${pids[$((i - 1))]}" || true
+		[ -f "$res/part$i/ktap.txt" ] || die "ftracetest did not run in part $i (above)"
+		[ "$(cat "$res/part$i.rc" 2>/dev/null)" = 0 ] || vmrc=1
+	done
+fi
 krc=0
-KTAP_SUBSET=$([ $# -gt 0 ] && echo 1 || echo 0) "$TOP/scripts/ktap_check.py" "$res" \
+KTAP_SUBSET=$([ $# -gt 0 ] && echo 1 || echo 0) "$TOP/scripts/ktap_check.py" "$dirs" \
 	"$OUT/kselftest/ftrace/test.d" "$expect" "$res/new.txt" >"$res/ktap-check.txt" || krc=$?
 cat "$res/ktap-check.txt"
 [ $vmrc = 0 ] || die "the guest run failed (above), whatever the test results say"
