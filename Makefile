@@ -56,10 +56,10 @@ shell:
 run: build
 	@$(S)/vm.sh -t 600 -r build/results/demo -- $(CURDIR)/$(S)/demo.sh
 
-# Gates 1-3 (no build), the full configuration built once, then ftracetest
-# and a short probe stress pass (fixed seed: the same 600 definitions every
-# time) in guests while gates 4-5 build every patch in a lighter
-# configuration beside them (scripts/check.sh).
+# Gates 1-3 (no build), then one step after the other (scripts/check.sh):
+# the full configuration built once, gates 4-5 (every patch built, in a
+# lighter configuration), ftracetest in two guests side by side, and a
+# short probe stress pass (fixed seed: the same 600 definitions every time).
 check: check-series config
 	@$(S)/check.sh
 
@@ -81,7 +81,7 @@ check-fixes: base
 export:
 	@$(S)/export.sh
 
-send-dry-run: tree
+send-dry-run: check-series
 	@$(S)/send-dry-run.sh
 
 baseline: base

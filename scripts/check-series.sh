@@ -10,7 +10,8 @@
 #      and every CHECK justified in .checkpatch-checks (and a MISSING_FIXES_TAG
 #      warning, for a fix sent to stable whose introducing commit cannot be
 #      named); every subject (cover letters too) at most 75 characters,
-#      "[PATCH n/N]" aside; a cover letter in every series;
+#      "[PATCH n/N]" aside; a cover letter in every series, with no
+#      placeholder left in it (lib.sh: cover_placeholder);
 #      every fix of the "fixes" series (all but its selftests) with a
 #      Fixes: tag, or a message that says why it has none ("No Fixes: tag").
 set -euo pipefail
@@ -56,8 +57,8 @@ for s in $(STACK='' stack_names); do
 	if [ ! -f "$cover" ]; then
 		echo "  cover: patches/$s has no 0000-cover-letter.patch" >&2
 		fail=1
-	elif grep -qF '*** SUBJECT HERE ***' "$cover" || grep -qF '*** BLURB HERE ***' "$cover"; then
-		echo "  cover: patches/$s/0000-cover-letter.patch still has format-patch's placeholders: write its subject and text" >&2
+	elif ph=$(cover_placeholder "$cover"); then
+		echo "  cover: patches/$s/0000-cover-letter.patch still says \"$ph\": write its subject and text" >&2
 		fail=1
 	fi
 	# Every patch of the folder is in its series file.

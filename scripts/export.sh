@@ -54,6 +54,8 @@ for s in $names; do
 	[ -f "$cover" ] || die "patches/$s/0000-cover-letter.patch is missing: write it as a 'Subject: ' line, an empty line and the cover letter's text"
 	subject=$(mail_subject "$cover" | sed -E 's/^\[[^]]*\] *//')
 	[ -n "$subject" ] || die "patches/$s/0000-cover-letter.patch has no Subject: line"
+	ph=$(cover_placeholder "$cover") &&
+		die "patches/$s/0000-cover-letter.patch still says \"$ph\": write its subject and text first"
 	cover_blurb "$cover" >"$tmp/$s.blurb"
 	[ -s "$tmp/$s.blurb" ] || die "patches/$s/0000-cover-letter.patch has no text after its headers"
 	mkdir -p "$tmp/$s"

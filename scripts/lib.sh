@@ -97,6 +97,13 @@ stack_patches()
 	done
 }
 
+# cover_placeholder FILE: print the first placeholder left in a cover
+# letter (format-patch's, or a note to write it later); fail if none.
+cover_placeholder()
+{
+	grep -m1 -o -iE '\*\*\* (SUBJECT|BLURB) HERE \*\*\*|cover letter to write|^to write\.?$|\bTBD\b|\bTODO\b' "$1"
+}
+
 # mail_subject FILE: the Subject: header of a patch mail, unfolded.
 mail_subject()
 {

@@ -2,9 +2,11 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Each series of the stack as b4 would send it, written to build/mails/NAME
-# and sent nowhere: per series, a throwaway clone of the work tree is
-# enrolled with "b4 prep" (b4 0.12 as in Debian 12) on the series before it
-# (the base for the first), gets its cover letter from
+# and sent nowhere.  The patches are those of patches/ as they are, applied
+# by gate 1 in build/check ("make check-series"), not the work tree's
+# commits, which may be ahead of the last export.  Per series, a throwaway
+# clone of build/check is enrolled with "b4 prep" (b4 0.12 as in Debian 12)
+# on the series before it (the base for the first), gets its cover letter from
 # patches/NAME/0000-cover-letter.patch and To/Cc from .b4-config and
 # get_maintainer.pl ("b4 prep --auto-to-cc"), then "b4 send -o" writes one
 # threaded set of mails: the cover letter and one mail per patch.  The
@@ -13,7 +15,8 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 command -v b4 >/dev/null || die "b4 is missing: run 'make deps'"
-[ -e "$TREE/.git" ] || die "no work tree in $TREE: run 'make tree' first"
+TREE=$BUILD/check
+[ -e "$TREE/.git" ] || die "no tree of patches/ in $TREE: run 'make check-series' first"
 names=$(STACK='' stack_names)
 [ -n "$names" ] || die "patches/series names no series: nothing to send"
 mails=$BUILD/mails
@@ -23,7 +26,7 @@ prev=base
 sets=0
 for s in $names; do
 	git -C "$TREE" rev-parse -q --verify "refs/heads/$s" >/dev/null ||
-		die "the work tree has no branch $s: run 'make tree'"
+		die "$TREE has no branch $s: run 'make check-series'"
 	cover=$TOP/patches/$s/0000-cover-letter.patch
 	[ -f "$cover" ] || die "patches/$s/0000-cover-letter.patch is missing"
 	n=$(git -C "$TREE" rev-list --count "$prev..$s")

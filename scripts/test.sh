@@ -53,6 +53,19 @@ else
 	[ -n "$all" ] || die "no ftracetest case in $OUT/kselftest/ftrace/test.d"
 	info "ftracetest: $(grep -c . <<<"$all") cases in $parts guests side by side"
 	pids=()
+	# Leaving early (a part that did not run, an interrupt): stop the
+	# other guests too, rather than leave them running for their timeout.
+	kill_tree()
+	{
+		local c
+
+		for c in $(pgrep -P "$1" || true); do
+			kill_tree "$c"
+		done
+		kill "$1" 2>/dev/null || true
+	}
+	trap 'for p in "${pids[@]}"; do kill_tree "$p"; done' EXIT
+	trap 'exit 130' INT TERM
 	dirs=
 	for i in $(seq 1 "$parts"); do
 		mkdir -p "$res/part$i"
@@ -74,6 +87,7 @@ else
 		[ -f "$res/part$i/ktap.txt" ] || die "ftracetest did not run in part $i (above)"
 		[ "$(cat "$res/part$i.rc" 2>/dev/null)" = 0 ] || vmrc=1
 	done
+	trap - EXIT INT TERM
 fi
 krc=0
 KTAP_SUBSET=$([ $# -gt 0 ] && echo 1 || echo 0) "$TOP/scripts/ktap_check.py" "$dirs" \
