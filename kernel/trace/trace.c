@@ -2017,22 +2017,51 @@ int tracepoint_printk_sysctl(const struct ctl_table *table, int write,
 	return ret;
 }
 
-/**
- * trace_event_buffer_commit - commit an event reserved by trace_event_buffer_reserve()
- * @fbuffer: the event buffer filled in by trace_event_buffer_reserve()
+/*
+ * Skip 3:
  *
- * Runs the event's triggers, then commits the event to the ring buffer
- * unless its filter, its PID filter or its soft-disable flag discards it.
+ *   trace_buffer_unlock_commit_regs()
+ *   trace_event_buffer_commit()
+ *   trace_event_raw_event_xxx()
  *
- * Return: false if the event was discarded, true if it was committed. A
- * record reserved in the per-CPU filter buffer is copied to the ring
- * buffer on commit, and that copy can still fail (tracing off, buffer full).
+ * (trace_event_buffer_commit_status() inlines the first: it skips 2.)
  */
-bool trace_event_buffer_commit(struct trace_event_buffer *fbuffer)
+# define STACK_SKIP 3
+
+static __always_inline bool
+__trace_buffer_unlock_commit_regs(struct trace_array *tr,
+				  struct trace_buffer *buffer,
+				  struct ring_buffer_event *event,
+				  unsigned int trace_ctx,
+				  struct pt_regs *regs, int skip)
+{
+	bool written = __buffer_unlock_commit(buffer, event);
+
+	/*
+	 * If regs is not set, then skip the necessary functions.
+	 * Note, we can still get here via blktrace, wakeup tracer
+	 * and mmiotrace, but that's ok if they lose a function or
+	 * two. They are not that meaningful.
+	 */
+	ftrace_trace_stack(tr, buffer, trace_ctx, regs ? 0 : skip, regs);
+	ftrace_trace_userstack(tr, buffer, trace_ctx);
+
+	return written;
+}
+
+/*
+ * The body of trace_event_buffer_commit() and of
+ * trace_event_buffer_commit_status(). With @status false (a constant)
+ * nothing of the status is computed, and the event is committed through
+ * trace_buffer_unlock_commit_regs(), as trace_event_buffer_commit()
+ * always did.
+ */
+static __always_inline enum trace_commit_status
+__trace_event_buffer_commit(struct trace_event_buffer *fbuffer, bool status)
 {
 	enum event_trigger_type tt = ETT_NONE;
 	struct trace_event_file *file = fbuffer->trace_file;
-	bool committed = false;
+	enum trace_commit_status ret = TRACE_COMMIT_DISCARDED;
 
 	if (__event_trigger_test_discard(file, fbuffer->buffer, fbuffer->event,
 			fbuffer->entry, &tt))
@@ -2044,26 +2073,49 @@ bool trace_event_buffer_commit(struct trace_event_buffer *fbuffer)
 	if (static_branch_unlikely(&trace_event_exports_enabled))
 		ftrace_exports(fbuffer->event, TRACE_EXPORT_EVENT);
 
-	trace_buffer_unlock_commit_regs(file->tr, fbuffer->buffer,
-			fbuffer->event, fbuffer->trace_ctx, fbuffer->regs);
-	committed = true;
+	if (!status) {
+		trace_buffer_unlock_commit_regs(file->tr, fbuffer->buffer,
+				fbuffer->event, fbuffer->trace_ctx, fbuffer->regs);
+		ret = TRACE_COMMIT_WRITTEN;
+	} else if (__trace_buffer_unlock_commit_regs(file->tr, fbuffer->buffer,
+			fbuffer->event, fbuffer->trace_ctx, fbuffer->regs,
+			STACK_SKIP - 1)) {
+		ret = TRACE_COMMIT_WRITTEN;
+	} else {
+		ret = TRACE_COMMIT_LOST;
+	}
 
 discard:
 	if (tt)
 		event_triggers_post_call(file, tt);
 
-	return committed;
+	return ret;
+}
+
+void trace_event_buffer_commit(struct trace_event_buffer *fbuffer)
+{
+	__trace_event_buffer_commit(fbuffer, false);
 }
 EXPORT_SYMBOL_GPL(trace_event_buffer_commit);
 
-/*
- * Skip 3:
+/**
+ * trace_event_buffer_commit_status - commit an event and tell what happened
+ * @fbuffer: the event buffer filled in after trace_event_buffer_reserve()
  *
- *   trace_buffer_unlock_commit_regs()
- *   trace_event_buffer_commit()
- *   trace_event_raw_event_xxx()
+ * Does what trace_event_buffer_commit() does, for a caller that counts its
+ * records (dynamic probe events, for probe_profile).
+ *
+ * Return: %TRACE_COMMIT_WRITTEN if the event is in the ring buffer,
+ * %TRACE_COMMIT_DISCARDED if the event's filter, PID filter or soft
+ * disable discarded it, %TRACE_COMMIT_LOST if it was built in the per-CPU
+ * buffer (the event has a filter) and the ring buffer did not take the
+ * copy (recording off, buffer full in no-overwrite mode).
  */
-# define STACK_SKIP 3
+enum trace_commit_status
+trace_event_buffer_commit_status(struct trace_event_buffer *fbuffer)
+{
+	return __trace_event_buffer_commit(fbuffer, true);
+}
 
 void trace_buffer_unlock_commit_regs(struct trace_array *tr,
 				     struct trace_buffer *buffer,
@@ -2071,16 +2123,8 @@ void trace_buffer_unlock_commit_regs(struct trace_array *tr,
 				     unsigned int trace_ctx,
 				     struct pt_regs *regs)
 {
-	__buffer_unlock_commit(buffer, event);
-
-	/*
-	 * If regs is not set, then skip the necessary functions.
-	 * Note, we can still get here via blktrace, wakeup tracer
-	 * and mmiotrace, but that's ok if they lose a function or
-	 * two. They are not that meaningful.
-	 */
-	ftrace_trace_stack(tr, buffer, trace_ctx, regs ? 0 : STACK_SKIP, regs);
-	ftrace_trace_userstack(tr, buffer, trace_ctx);
+	__trace_buffer_unlock_commit_regs(tr, buffer, event, trace_ctx, regs,
+					  STACK_SKIP);
 }
 
 /*

@@ -1610,6 +1610,16 @@ struct trace_subsystem_dir {
 	int				nr_events;
 };
 
+/* What trace_event_buffer_commit_status() did with an event */
+enum trace_commit_status {
+	TRACE_COMMIT_WRITTEN,	/* written to the ring buffer */
+	TRACE_COMMIT_DISCARDED,	/* its filter, PID filter or soft disable discarded it */
+	TRACE_COMMIT_LOST,	/* the copy into the ring buffer failed */
+};
+
+enum trace_commit_status
+trace_event_buffer_commit_status(struct trace_event_buffer *fbuffer);
+
 void trace_buffer_unlock_commit_regs(struct trace_array *tr,
 				     struct trace_buffer *buffer,
 				     struct ring_buffer_event *event,
@@ -1682,21 +1692,31 @@ __trace_buffer_lock_reserve(struct trace_buffer *buffer,
 	return event;
 }
 
-static __always_inline void
+/*
+ * Returns false when the event was built in the per-CPU buffer and the
+ * copy into @buffer failed (recording off, buffer full); the callers that
+ * do not look at it are compiled as if it returned nothing.
+ */
+static __always_inline bool
 __buffer_unlock_commit(struct trace_buffer *buffer, struct ring_buffer_event *event)
 {
+	bool written = true;
+
 	__this_cpu_write(trace_taskinfo_save, true);
 
 	/* If this is the temp buffer, we need to commit fully */
 	if (this_cpu_read(trace_buffered_event) == event) {
 		/* Length is in event->array[0] */
-		ring_buffer_write(buffer, event->array[0], &event->array[1]);
+		written = !ring_buffer_write(buffer, event->array[0],
+					     &event->array[1]);
 		/* Release the temp buffer */
 		this_cpu_dec(trace_buffered_event_cnt);
 		/* ring_buffer_unlock_commit() enables preemption */
 		preempt_enable_notrace();
 	} else
 		ring_buffer_unlock_commit(buffer);
+
+	return written;
 }
 
 static inline void

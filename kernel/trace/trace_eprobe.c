@@ -453,19 +453,17 @@ __eprobe_trace_func(struct eprobe_data *edata, void *rec)
 
 	dsize = get_eprobe_size(&edata->ep->tp, rec);
 
-	entry = trace_event_buffer_reserve(&fbuffer, edata->file,
-					   sizeof(*entry) + edata->ep->tp.size + dsize);
+	entry = trace_probe_buffer_reserve(&edata->ep->tp, &fbuffer,
+					   edata->file, sizeof(*entry) +
+					   edata->ep->tp.size + dsize);
 
-	if (!entry) {
-		trace_probe_count_dropped(&edata->ep->tp);
+	if (!entry)
 		return;
-	}
 
 	entry = fbuffer.entry = ring_buffer_event_data(fbuffer.event);
 	store_trace_args(&entry[1], &edata->ep->tp, rec, NULL, sizeof(*entry), dsize);
 
-	if (!trace_event_buffer_commit(&fbuffer))
-		trace_probe_count_filtered(&edata->ep->tp);
+	trace_probe_buffer_commit(&edata->ep->tp, &fbuffer);
 }
 
 /*

@@ -348,20 +348,17 @@ __fentry_trace_func(struct trace_fprobe *tf, unsigned long entry_ip,
 
 	dsize = __get_data_size(&tf->tp, fregs, NULL);
 
-	entry = trace_event_buffer_reserve(&fbuffer, trace_file,
+	entry = trace_probe_buffer_reserve(&tf->tp, &fbuffer, trace_file,
 					   sizeof(*entry) + tf->tp.size + dsize);
-	if (!entry) {
-		trace_probe_count_dropped(&tf->tp);
+	if (!entry)
 		return;
-	}
 
 	fbuffer.regs = ftrace_get_regs(fregs);
 	entry = fbuffer.entry = ring_buffer_event_data(fbuffer.event);
 	entry->ip = entry_ip;
 	store_trace_args(&entry[1], &tf->tp, fregs, NULL, sizeof(*entry), dsize);
 
-	if (!trace_event_buffer_commit(&fbuffer))
-		trace_probe_count_filtered(&tf->tp);
+	trace_probe_buffer_commit(&tf->tp, &fbuffer);
 }
 
 static void
@@ -447,12 +444,10 @@ __fexit_trace_func(struct trace_fprobe *tf, unsigned long entry_ip,
 
 	dsize = __get_data_size(&tf->tp, fregs, entry_data);
 
-	entry = trace_event_buffer_reserve(&fbuffer, trace_file,
+	entry = trace_probe_buffer_reserve(&tf->tp, &fbuffer, trace_file,
 					   sizeof(*entry) + tf->tp.size + dsize);
-	if (!entry) {
-		trace_probe_count_dropped(&tf->tp);
+	if (!entry)
 		return;
-	}
 
 	fbuffer.regs = ftrace_get_regs(fregs);
 	entry = fbuffer.entry = ring_buffer_event_data(fbuffer.event);
@@ -461,8 +456,7 @@ __fexit_trace_func(struct trace_fprobe *tf, unsigned long entry_ip,
 	trace_probe_store_return_time(&tf->tp, entry_data, &fbuffer);
 	store_trace_args(&entry[1], &tf->tp, fregs, entry_data, sizeof(*entry), dsize);
 
-	if (!trace_event_buffer_commit(&fbuffer))
-		trace_probe_count_filtered(&tf->tp);
+	trace_probe_buffer_commit(&tf->tp, &fbuffer);
 }
 
 static void

@@ -47,6 +47,7 @@ static bool trace_kprobe_match(const char *system, const char *event,
 			int argc, const char **argv, struct dyn_event *ev);
 static int trace_kprobe_profile(struct dyn_event *ev,
 				struct trace_probe_profile *prof);
+static void trace_kprobe_profile_reset(struct dyn_event *ev);
 
 static struct dyn_event_operations trace_kprobe_ops = {
 	.create = trace_kprobe_create,
@@ -55,6 +56,7 @@ static struct dyn_event_operations trace_kprobe_ops = {
 	.free = trace_kprobe_release,
 	.match = trace_kprobe_match,
 	.profile = trace_kprobe_profile,
+	.profile_reset = trace_kprobe_profile_reset,
 };
 
 /*
@@ -1424,9 +1426,23 @@ static int trace_kprobe_profile(struct dyn_event *ev,
 	prof->tp = &tk->tp;
 	prof->kind = trace_kprobe_is_return(tk) ? "kretprobe" : "kprobe";
 	prof->has_missed = true;
-	list_for_each_entry(pos, trace_probe_probe_list(&tk->tp), tp.list)
+	prof->has_hits = true;
+	list_for_each_entry(pos, trace_probe_probe_list(&tk->tp), tp.list) {
 		prof->missed += trace_kprobe_missed(pos);
+		prof->hits += trace_kprobe_nhit(pos);
+	}
 	return 0;
+}
+
+/* The hit counts are kprobe_profile's too: it shows them reset as well */
+static void trace_kprobe_profile_reset(struct dyn_event *ev)
+{
+	struct trace_kprobe *tk = to_trace_kprobe(ev), *pos;
+	int cpu;
+
+	list_for_each_entry(pos, trace_probe_probe_list(&tk->tp), tp.list)
+		for_each_possible_cpu(cpu)
+			WRITE_ONCE(*per_cpu_ptr(pos->nhit, cpu), 0);
 }
 
 static const struct seq_operations profile_seq_op = {
@@ -1523,19 +1539,16 @@ __kprobe_trace_func(struct trace_kprobe *tk, struct pt_regs *regs,
 
 	dsize = __get_data_size(&tk->tp, regs, NULL);
 
-	entry = trace_event_buffer_reserve(&fbuffer, trace_file,
+	entry = trace_probe_buffer_reserve(&tk->tp, &fbuffer, trace_file,
 					   sizeof(*entry) + tk->tp.size + dsize);
-	if (!entry) {
-		trace_probe_count_dropped(&tk->tp);
+	if (!entry)
 		return;
-	}
 
 	fbuffer.regs = regs;
 	entry->ip = (unsigned long)tk->rp.kp.addr;
 	store_trace_args(&entry[1], &tk->tp, regs, NULL, sizeof(*entry), dsize);
 
-	if (!trace_event_buffer_commit(&fbuffer))
-		trace_probe_count_filtered(&tk->tp);
+	trace_probe_buffer_commit(&tk->tp, &fbuffer);
 }
 
 static void
@@ -1593,12 +1606,10 @@ __kretprobe_trace_func(struct trace_kprobe *tk, struct kretprobe_instance *ri,
 
 	dsize = __get_data_size(&tk->tp, regs, ri->data);
 
-	entry = trace_event_buffer_reserve(&fbuffer, trace_file,
+	entry = trace_probe_buffer_reserve(&tk->tp, &fbuffer, trace_file,
 					   sizeof(*entry) + tk->tp.size + dsize);
-	if (!entry) {
-		trace_probe_count_dropped(&tk->tp);
+	if (!entry)
 		return;
-	}
 
 	fbuffer.regs = regs;
 	entry->func = (unsigned long)tk->rp.kp.addr;
@@ -1606,8 +1617,7 @@ __kretprobe_trace_func(struct trace_kprobe *tk, struct kretprobe_instance *ri,
 	trace_probe_store_return_time(&tk->tp, ri->data, &fbuffer);
 	store_trace_args(&entry[1], &tk->tp, regs, ri->data, sizeof(*entry), dsize);
 
-	if (!trace_event_buffer_commit(&fbuffer))
-		trace_probe_count_filtered(&tk->tp);
+	trace_probe_buffer_commit(&tk->tp, &fbuffer);
 }
 
 static void
@@ -1873,7 +1883,6 @@ static nokprobe_inline int __kprobe_dispatcher(struct trace_kprobe *tk,
 	int ret = 0;
 
 	raw_cpu_inc(*tk->nhit);
-	trace_probe_count_hit(&tk->tp);
 
 	if (flags & TP_FLAG_TRACE)
 		kprobe_trace_func(tk, regs);
@@ -1917,7 +1926,6 @@ static nokprobe_inline void __kretprobe_dispatcher(struct trace_kprobe *tk,
 	unsigned int flags = trace_probe_load_flag(&tk->tp);
 
 	raw_cpu_inc(*tk->nhit);
-	trace_probe_count_hit(&tk->tp);
 
 	if (flags & TP_FLAG_TRACE)
 		kretprobe_trace_func(tk, ri, regs);

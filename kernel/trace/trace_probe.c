@@ -2324,8 +2324,10 @@ static int probe_symstr_bufs_alloc(void)
 }
 
 /*
- * Store the name of @addr in @dest, which has room for @maxlen bytes, when
- * it is not in this CPU's buffer. Returns the name's length.
+ * Store the name of @addr in @dest when it is not in this CPU's buffer, cut
+ * to fit in @maxlen bytes with its NUL: @maxlen is what is left of the
+ * event's dynamic area, not a length of this argument's own. Returns the
+ * length stored, without the NUL.
  */
 int probe_symstr_format(unsigned long addr, char *dest, int maxlen)
 {
@@ -3545,7 +3547,8 @@ static int probe_profile_seq_show(struct seq_file *m, void *v)
 	trace_probe_stats_sum(prof.tp->event, &sum);
 	snprintf(name, sizeof(name), "%s/%s", trace_probe_group_name(prof.tp),
 		 trace_probe_name(prof.tp));
-	seq_printf(m, "  %-44s %-9s %12lu", name, prof.kind, sum.hits);
+	seq_printf(m, "  %-44s %-9s %12lu", name, prof.kind,
+		   prof.has_hits ? prof.hits : sum.hits);
 	if (prof.has_missed)
 		seq_printf(m, " %12lu", prof.missed);
 	else
@@ -3604,6 +3607,8 @@ static int probe_profile_reset(const char *name)
 		if (name && !ev->ops->match(group, event, 0, NULL, ev))
 			continue;
 		trace_probe_stats_reset(prof.tp->event);
+		if (ev->ops->profile_reset)
+			ev->ops->profile_reset(ev);
 		found = true;
 	}
 

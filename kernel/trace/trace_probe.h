@@ -280,7 +280,7 @@ struct trace_uprobe_filter {
  * single instructions (x86), an NMI cannot lose an update either.
  */
 struct trace_probe_stats {
-	unsigned long			hits;	  /* the probe was hit */
+	unsigned long			hits;	  /* hit, if the kind has no counter */
 	unsigned long			filtered; /* filtered out or soft-disabled */
 	unsigned long			dropped;  /* could not be reserved in the buffer */
 	unsigned long			timed;	  /* hits timed while timing was on */
@@ -351,15 +351,63 @@ static nokprobe_inline void trace_probe_count_dropped(struct trace_probe *tp)
 }
 
 /*
+ * trace_event_buffer_reserve() for a record of @tp's event in @file,
+ * counting a record that is not reserved: filtered when set_event_pid
+ * excludes the task (checked here first, as trace_event_buffer_reserve()
+ * would tell it from a full buffer by nothing but NULL), dropped when the
+ * ring buffer does not take it.
+ */
+static nokprobe_inline void *
+trace_probe_buffer_reserve(struct trace_probe *tp,
+			   struct trace_event_buffer *fbuffer,
+			   struct trace_event_file *file, unsigned long len)
+{
+	void *entry;
+
+	if (unlikely(file->flags & EVENT_FILE_FL_PID_FILTER) &&
+	    trace_event_ignore_this_pid(file)) {
+		trace_probe_count_filtered(tp);
+		return NULL;
+	}
+	entry = trace_event_buffer_reserve(fbuffer, file, len);
+	if (unlikely(!entry))
+		trace_probe_count_dropped(tp);
+	return entry;
+}
+
+/* Commit a record reserved by trace_probe_buffer_reserve(), counting it */
+static nokprobe_inline void
+trace_probe_buffer_commit(struct trace_probe *tp,
+			  struct trace_event_buffer *fbuffer)
+{
+	switch (trace_event_buffer_commit_status(fbuffer)) {
+	case TRACE_COMMIT_WRITTEN:
+		break;
+	case TRACE_COMMIT_DISCARDED:
+		trace_probe_count_filtered(tp);
+		break;
+	case TRACE_COMMIT_LOST:
+		trace_probe_count_dropped(tp);
+		break;
+	}
+}
+
+/*
  * What a probe kind tells probe_profile about one of its events:
  * @kind is the name shown in the KIND column, and @missed the sum of
  * the misses of all the probes of the event, valid when @has_missed.
+ * A kind that counts hits already (kprobe and uprobe events, for
+ * kprobe_profile and uprobe_profile) gives their sum in @hits and sets
+ * @has_hits, and its probes do not call trace_probe_count_hit(): one
+ * counter per hit, whichever file shows it.
  */
 struct trace_probe_profile {
 	struct trace_probe	*tp;
 	const char		*kind;
 	unsigned long		missed;
+	unsigned long		hits;
 	bool			has_missed;
+	bool			has_hits;
 };
 
 static inline bool trace_probe_test_flag(struct trace_probe *tp,

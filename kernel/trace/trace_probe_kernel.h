@@ -2,9 +2,6 @@
 #ifndef __TRACE_PROBE_KERNEL_H_
 #define __TRACE_PROBE_KERNEL_H_
 
-#include <linux/uaccess.h>
-#include <asm/word-at-a-time.h>
-
 /*
  * This depends on trace_probe.h, but can not include it due to
  * the way trace_probe_tmpl.h is used by trace_kprobe.c and trace_eprobe.c.
@@ -24,64 +21,21 @@ fetch_store_strlen_user(unsigned long addr)
  * Return the length of string -- including null terminal byte -- or
  * MAX_STRING_SIZE if it is longer, or -ERANGE if @addr is not a kernel
  * address, or -EFAULT if a byte up to the end or the limit cannot be read.
- *
- * All of it is read with page faults disabled once, rather than one
- * copy_from_kernel_nofault() per byte. Once @addr + len is aligned, a word
- * is read at a time: an aligned word never spans two pages, so it faults
- * only where reading its first byte would, and the bytes after the end of
- * the string that it reads are in a page the string is in.
+ * strnlen_kernel_nofault() reads it a word at a time with page faults
+ * disabled once, rather than one copy_from_kernel_nofault() per byte.
  */
 static nokprobe_inline int
 fetch_store_strlen(unsigned long addr)
 {
-	const struct word_at_a_time constants = WORD_AT_A_TIME_CONSTANTS;
-	const u8 *src = (const u8 *)addr;
-	unsigned long word, zero;
-	int len = 0;
-	u8 c;
+	long len;
 
 #ifdef CONFIG_ARCH_HAS_NON_OVERLAPPING_ADDRESS_SPACE
 	if (addr < TASK_SIZE)
 		return fetch_store_strlen_user(addr);
 #endif
 
-	if (!copy_from_kernel_nofault_allowed(src, 1))
-		return -ERANGE;
-
-	guard(pagefault)();
-	/* Less than a word: MAX_STRING_SIZE is not reached here */
-	while (!IS_ALIGNED(addr + len, sizeof(long))) {
-		__get_kernel_nofault(&c, src + len, u8, fault);
-		if (!c)
-			return len + 1;
-		len++;
-	}
-	while (len <= MAX_STRING_SIZE - (int)sizeof(long)) {
-		/*
-		 * Only this loop enters a new page: ask again whether it may
-		 * be read, as the per-byte copy_from_kernel_nofault() calls
-		 * did for every byte (x86-64: the vsyscall page).
-		 */
-		if (len && !offset_in_page(addr + len) &&
-		    !copy_from_kernel_nofault_allowed(src + len, 1))
-			return -ERANGE;
-		__get_kernel_nofault(&word, src + len, unsigned long, fault);
-		if (has_zero(word, &zero, &constants)) {
-			zero = prep_zero_mask(word, zero, &constants);
-			zero = create_zero_mask(zero);
-			return len + find_zero(zero) + 1;
-		}
-		len += sizeof(long);
-	}
-	while (len < MAX_STRING_SIZE) {
-		__get_kernel_nofault(&c, src + len, u8, fault);
-		len++;
-		if (!c)
-			break;
-	}
-	return len;
-fault:
-	return -EFAULT;
+	len = strnlen_kernel_nofault((const void *)addr, MAX_STRING_SIZE);
+	return min(len, MAX_STRING_SIZE);
 }
 
 static nokprobe_inline void set_data_loc(int ret, void *dest, void *__dest, void *base)

@@ -184,6 +184,28 @@ static void tp_list_show_args(struct tp_list *list, struct tracepoint *tp)
 }
 #endif /* CONFIG_PROBE_EVENTS_BTF_ARGS */
 
+/*
+ * One probe function, as one word: NAME, or MODULE:NAME for a function of
+ * a module (the form probe definitions take), where %ps would append
+ * " [MODULE]" and split the column.
+ */
+static void tp_list_show_probe(struct seq_file *m, void *probe)
+{
+	char name[KSYM_NAME_LEN];
+	unsigned long size, offset;
+	const char *sym;
+	char *modname;
+
+	sym = kallsyms_lookup((unsigned long)probe, &size, &offset, &modname,
+			      name);
+	if (!sym)
+		seq_putc(m, '?');
+	else if (modname)
+		seq_printf(m, "%s:%s", modname, sym);
+	else
+		seq_puts(m, sym);
+}
+
 static void tp_list_show_one(struct tp_list *list, struct tracepoint *tp,
 			     struct module *mod)
 {
@@ -210,8 +232,11 @@ static void tp_list_show_one(struct tp_list *list, struct tracepoint *tp,
 
 	if (!nr)
 		seq_putc(m, '-');
-	for (i = 0; i < min(nr, TP_LIST_MAX_PROBES); i++)
-		seq_printf(m, "%s%ps", i ? "," : "", probes[i]);
+	for (i = 0; i < min(nr, TP_LIST_MAX_PROBES); i++) {
+		if (i)
+			seq_putc(m, ',');
+		tp_list_show_probe(m, probes[i]);
+	}
 	if (nr > TP_LIST_MAX_PROBES)
 		seq_puts(m, ",...");
 	seq_putc(m, ' ');

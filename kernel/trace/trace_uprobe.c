@@ -47,6 +47,7 @@ static bool trace_uprobe_match(const char *system, const char *event,
 			int argc, const char **argv, struct dyn_event *ev);
 static int trace_uprobe_profile(struct dyn_event *ev,
 				struct trace_probe_profile *prof);
+static void trace_uprobe_profile_reset(struct dyn_event *ev);
 
 static struct dyn_event_operations trace_uprobe_ops = {
 	.create = trace_uprobe_create,
@@ -55,6 +56,7 @@ static struct dyn_event_operations trace_uprobe_ops = {
 	.free = trace_uprobe_release,
 	.match = trace_uprobe_match,
 	.profile = trace_uprobe_profile,
+	.profile_reset = trace_uprobe_profile_reset,
 };
 
 /*
@@ -865,14 +867,31 @@ static const struct seq_operations profile_seq_op = {
 static int trace_uprobe_profile(struct dyn_event *ev,
 				struct trace_probe_profile *prof)
 {
-	struct trace_uprobe *tu = to_trace_uprobe(ev);
+	struct trace_uprobe *tu = to_trace_uprobe(ev), *pos;
+	int cpu;
 
 	if (!trace_probe_is_primary(&tu->tp))
 		return -ENOENT;
 
 	prof->tp = &tu->tp;
 	prof->kind = is_ret_probe(tu) ? "uretprobe" : "uprobe";
+	/* uprobe_profile's counts: a uretprobe's uprobe is hit on entry */
+	prof->has_hits = true;
+	list_for_each_entry(pos, trace_probe_probe_list(&tu->tp), tp.list)
+		for_each_possible_cpu(cpu)
+			prof->hits += READ_ONCE(*per_cpu_ptr(pos->nhits, cpu));
 	return 0;
+}
+
+/* The hit counts are uprobe_profile's too: it shows them reset as well */
+static void trace_uprobe_profile_reset(struct dyn_event *ev)
+{
+	struct trace_uprobe *tu = to_trace_uprobe(ev), *pos;
+	int cpu;
+
+	list_for_each_entry(pos, trace_probe_probe_list(&tu->tp), tp.list)
+		for_each_possible_cpu(cpu)
+			WRITE_ONCE(*per_cpu_ptr(pos->nhits, cpu), 0);
 }
 
 static int profile_open(struct inode *inode, struct file *file)
@@ -1038,11 +1057,9 @@ static void __uprobe_trace_func(struct trace_uprobe *tu,
 
 	esize = SIZEOF_TRACE_ENTRY(is_ret_probe(tu));
 	size = esize + ucb->dsize;
-	entry = trace_event_buffer_reserve(&fbuffer, trace_file, size);
-	if (!entry) {
-		trace_probe_count_dropped(&tu->tp);
+	entry = trace_probe_buffer_reserve(&tu->tp, &fbuffer, trace_file, size);
+	if (!entry)
 		return;
-	}
 
 	if (is_ret_probe(tu)) {
 		entry->vaddr[0] = func;
@@ -1055,8 +1072,7 @@ static void __uprobe_trace_func(struct trace_uprobe *tu,
 
 	memcpy(data, ucb->buf, ucb->dsize);
 
-	if (!trace_event_buffer_commit(&fbuffer))
-		trace_probe_count_filtered(&tu->tp);
+	trace_probe_buffer_commit(&tu->tp, &fbuffer);
 }
 
 /* uprobe handler */
@@ -1565,9 +1581,6 @@ static nokprobe_inline int __uprobe_dispatcher(struct trace_uprobe *tu,
 	int ret = 0;
 
 	this_cpu_inc(*tu->nhits);
-	/* A uretprobe counts its hits when the function returns */
-	if (!is_ret_probe(tu))
-		trace_probe_count_hit(&tu->tp);
 
 	udd.tu = tu;
 	udd.bp_addr = instruction_pointer(regs);
@@ -1619,8 +1632,6 @@ static nokprobe_inline void __uretprobe_dispatcher(struct trace_uprobe *tu,
 	struct uprobe_dispatch_data udd;
 	struct uprobe_cpu_buffer *ucb = NULL;
 	unsigned int flags;
-
-	trace_probe_count_hit(&tu->tp);
 
 	udd.tu = tu;
 	udd.bp_addr = func;
