@@ -27,10 +27,28 @@ struct tp_list_event {
 	struct trace_event_call	*call;
 };
 
+/*
+ * What the listing shows of one tracepoint, taken under the locks and
+ * printed after they are dropped: the strings are copies (a module's can
+ * go away), and the addresses are only looked up in kallsyms and BTF.
+ */
+struct tp_list_entry {
+	struct list_head	list;
+	void			*probestub;
+	void			*probes[TP_LIST_MAX_PROBES];
+	int			nr_probes;
+	bool			key_on;
+	const char		*module;	/* "kernel", or in @names */
+	const char		*event;		/* "-", or in @names */
+	char			names[];	/* the tracepoint's, module's, event's */
+};
+
 struct tp_list {
 	struct seq_file		*m;
 	struct tp_list_event	*events;
 	int			nr_events;
+	struct list_head	entries;
+	int			err;
 	char			sym[KSYM_NAME_LEN];
 };
 
@@ -143,7 +161,7 @@ static void tp_list_show_type(struct seq_file *m, struct btf *btf, u32 id)
  * after the first one (the probe's data), which is what tprobe events
  * read with $argN or by name.
  */
-static void tp_list_show_args(struct tp_list *list, struct tracepoint *tp)
+static void tp_list_show_args(struct tp_list *list, void *probestub)
 {
 	const struct btf_param *params;
 	const struct btf_type *proto;
@@ -152,7 +170,7 @@ static void tp_list_show_args(struct tp_list *list, struct tracepoint *tp)
 	const char *name;
 	s32 i, nr;
 
-	name = kallsyms_lookup((unsigned long)tp->probestub, NULL, NULL, NULL,
+	name = kallsyms_lookup((unsigned long)probestub, NULL, NULL, NULL,
 			       list->sym);
 	proto = name ? btf_find_func_proto(name, &btf) : NULL;
 	if (!proto) {
@@ -178,7 +196,7 @@ out:
 	btf_put(btf);
 }
 #else
-static void tp_list_show_args(struct tp_list *list, struct tracepoint *tp)
+static void tp_list_show_args(struct tp_list *list, void *probestub)
 {
 	seq_puts(list->m, "-");
 }
@@ -189,15 +207,15 @@ static void tp_list_show_args(struct tp_list *list, struct tracepoint *tp)
  * a module (the form probe definitions take), where %ps would append
  * " [MODULE]" and split the column.
  */
-static void tp_list_show_probe(struct seq_file *m, void *probe)
+static void tp_list_show_probe(struct tp_list *list, void *probe)
 {
-	char name[KSYM_NAME_LEN];
+	struct seq_file *m = list->m;
 	unsigned long size, offset;
 	const char *sym;
 	char *modname;
 
 	sym = kallsyms_lookup((unsigned long)probe, &size, &offset, &modname,
-			      name);
+			      list->sym);
 	if (!sym)
 		seq_putc(m, '?');
 	else if (modname)
@@ -206,88 +224,135 @@ static void tp_list_show_probe(struct seq_file *m, void *probe)
 		seq_puts(m, sym);
 }
 
-static void tp_list_show_one(struct tp_list *list, struct tracepoint *tp,
-			     struct module *mod)
+static void tp_list_show_one(struct tp_list *list, struct tp_list_entry *e)
 {
-	void *probes[TP_LIST_MAX_PROBES];
-	struct trace_event_call *call;
 	struct seq_file *m = list->m;
-	bool key_on;
-	int i, nr;
+	int i;
 
-	/* The buffer is too small: seq_file will call us again. */
-	if (seq_has_overflowed(m))
-		return;
+	seq_printf(m, "%s %s %s %d %s ", e->names, e->module,
+		   e->key_on ? "on" : "off", e->nr_probes, e->event);
 
-	nr = tracepoint_probe_snapshot(tp, probes, ARRAY_SIZE(probes), &key_on);
-	seq_printf(m, "%s %s %s %d ", tp->name, mod ? mod->name : "kernel",
-		   key_on ? "on" : "off", nr);
-
-	call = tp_list_find_event(list, tp);
-	if (call)
-		seq_printf(m, "%s/%s ", call->class->system,
-			   trace_event_name(call));
-	else
-		seq_puts(m, "- ");
-
-	if (!nr)
+	if (!e->nr_probes)
 		seq_putc(m, '-');
-	for (i = 0; i < min(nr, TP_LIST_MAX_PROBES); i++) {
+	for (i = 0; i < min(e->nr_probes, TP_LIST_MAX_PROBES); i++) {
 		if (i)
 			seq_putc(m, ',');
-		tp_list_show_probe(m, probes[i]);
+		tp_list_show_probe(list, e->probes[i]);
 	}
-	if (nr > TP_LIST_MAX_PROBES)
+	if (e->nr_probes > TP_LIST_MAX_PROBES)
 		seq_puts(m, ",...");
 	seq_putc(m, ' ');
 
-	tp_list_show_args(list, tp);
+	tp_list_show_args(list, e->probestub);
 	seq_putc(m, '\n');
 }
 
-static void tp_list_show_kernel(struct tracepoint *tp, void *priv)
+/* Take what the listing shows of @tp, of @mod or of the kernel if NULL */
+static void tp_list_take(struct tp_list *list, struct tracepoint *tp,
+			 struct module *mod)
 {
-	tp_list_show_one(priv, tp, NULL);
+	size_t name_len, mod_len = 0, event_len = 0;
+	struct trace_event_call *call;
+	struct tp_list_entry *e;
+	char *p;
+
+	if (list->err)
+		return;
+
+	call = tp_list_find_event(list, tp);
+	name_len = strlen(tp->name) + 1;
+	if (mod)
+		mod_len = strlen(mod->name) + 1;
+	if (call)
+		event_len = strlen(call->class->system) + 1 +
+			    strlen(trace_event_name(call)) + 1;
+
+	e = kmalloc(struct_size(e, names, name_len + mod_len + event_len),
+		    GFP_KERNEL);
+	if (!e) {
+		list->err = -ENOMEM;
+		return;
+	}
+
+	e->nr_probes = tracepoint_probe_snapshot(tp, e->probes,
+						 ARRAY_SIZE(e->probes),
+						 &e->key_on);
+	e->probestub = tp->probestub;
+	memcpy(e->names, tp->name, name_len);
+	p = e->names + name_len;
+	e->module = "kernel";
+	if (mod) {
+		memcpy(p, mod->name, mod_len);
+		e->module = p;
+		p += mod_len;
+	}
+	e->event = "-";
+	if (call) {
+		snprintf(p, event_len, "%s/%s", call->class->system,
+			 trace_event_name(call));
+		e->event = p;
+	}
+	list_add_tail(&e->list, &list->entries);
 }
 
-static void tp_list_show_module(struct tracepoint *tp, struct module *mod,
+static void tp_list_take_kernel(struct tracepoint *tp, void *priv)
+{
+	tp_list_take(priv, tp, NULL);
+}
+
+static void tp_list_take_module(struct tracepoint *tp, struct module *mod,
 				void *priv)
 {
-	tp_list_show_one(priv, tp, mod);
+	tp_list_take(priv, tp, mod);
 }
 
 /*
- * The whole listing is made in one go, so it is a consistent picture:
+ * The listing is a snapshot, a consistent picture taken in one go:
  * event_mutex keeps the trace events, tracepoint_module_list_mutex (taken
  * by for_each_module_tracepoint()) keeps the modules and their
  * tracepoints, and tracepoint_probe_snapshot() takes tracepoints_mutex
  * for each tracepoint. That is the order the tracing code already takes
- * them in.
+ * them in. Only copying is done under them: the names of the probe
+ * functions and the arguments are looked up (kallsyms, BTF) once they
+ * are dropped, so that a reader holds up module loading and event
+ * enabling no longer than the copy takes.
  */
 static int tp_list_show(struct seq_file *m, void *v)
 {
+	struct tp_list_entry *e, *tmp;
 	struct tp_list *list;
+	int ret;
 
 	list = kzalloc_obj(*list);
 	if (!list)
 		return -ENOMEM;
 	list->m = m;
+	INIT_LIST_HEAD(&list->entries);
 
 	mutex_lock(&event_mutex);
-	if (tp_list_collect_events(list)) {
-		mutex_unlock(&event_mutex);
-		kfree(list);
-		return -ENOMEM;
+	ret = tp_list_collect_events(list);
+	if (!ret) {
+		for_each_kernel_tracepoint(tp_list_take_kernel, list);
+		for_each_module_tracepoint(tp_list_take_module, list);
+		ret = list->err;
 	}
-
-	seq_puts(m, "# TRACEPOINT MODULE KEY NR_PROBES EVENT PROBES ARGS\n");
-	for_each_kernel_tracepoint(tp_list_show_kernel, list);
-	for_each_module_tracepoint(tp_list_show_module, list);
 	mutex_unlock(&event_mutex);
 
+	if (!ret) {
+		seq_puts(m, "# TRACEPOINT MODULE KEY NR_PROBES EVENT PROBES ARGS\n");
+		list_for_each_entry(e, &list->entries, list) {
+			/* The buffer is too small: seq_file will call us again. */
+			if (seq_has_overflowed(m))
+				break;
+			tp_list_show_one(list, e);
+		}
+	}
+
+	list_for_each_entry_safe(e, tmp, &list->entries, list)
+		kfree(e);
 	kvfree(list->events);
 	kfree(list);
-	return 0;
+	return ret;
 }
 
 static void tp_list_count(struct tracepoint *tp, void *priv)
