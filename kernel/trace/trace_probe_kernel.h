@@ -2,6 +2,10 @@
 #ifndef __TRACE_PROBE_KERNEL_H_
 #define __TRACE_PROBE_KERNEL_H_
 
+#include <linux/kmsan-checks.h>
+#include <linux/uaccess.h>
+#include <asm/word-at-a-time.h>
+
 /*
  * This depends on trace_probe.h, but can not include it due to
  * the way trace_probe_tmpl.h is used by trace_kprobe.c and trace_eprobe.c.
@@ -21,21 +25,72 @@ fetch_store_strlen_user(unsigned long addr)
  * Return the length of string -- including null terminal byte -- or
  * MAX_STRING_SIZE if it is longer, or -ERANGE if @addr is not a kernel
  * address, or -EFAULT if a byte up to the end or the limit cannot be read.
- * strnlen_kernel_nofault() reads it a word at a time with page faults
- * disabled once, rather than one copy_from_kernel_nofault() per byte.
+ *
+ * All of it is read with page faults disabled once, rather than one
+ * copy_from_kernel_nofault() per byte. Once @addr + len is aligned, a word
+ * is read at a time: an aligned word never spans two pages, so it faults
+ * only where reading its first byte would, and the bytes after the end of
+ * the string that it reads are in a page the string is in. Each page the
+ * string enters is checked with copy_from_kernel_nofault_allowed() before
+ * it is read, and the bytes measured are checked by KMSAN, as
+ * copy_from_kernel_nofault() does.
  */
 static nokprobe_inline int
 fetch_store_strlen(unsigned long addr)
 {
-	long len;
+	const struct word_at_a_time constants = WORD_AT_A_TIME_CONSTANTS;
+	const u8 *src = (const u8 *)addr;
+	unsigned long word, zero;
+	int len = 0;
+	u8 c;
 
 #ifdef CONFIG_ARCH_HAS_NON_OVERLAPPING_ADDRESS_SPACE
 	if (addr < TASK_SIZE)
 		return fetch_store_strlen_user(addr);
 #endif
 
-	len = strnlen_kernel_nofault((const void *)addr, MAX_STRING_SIZE);
-	return min(len, MAX_STRING_SIZE);
+	if (!copy_from_kernel_nofault_allowed(src, 1))
+		return -ERANGE;
+
+	guard(pagefault)();
+	/* Up to the first aligned address, all in the page of @addr */
+	while (!IS_ALIGNED(addr + len, sizeof(long))) {
+		__get_kernel_nofault(&c, src + len, u8, fault);
+		len++;
+		if (!c)
+			goto found;
+	}
+	while (len < MAX_STRING_SIZE) {
+		/*
+		 * A new page, whether a word or one of the last bytes before
+		 * MAX_STRING_SIZE starts it: ask again whether it may be read,
+		 * as the per-byte copy_from_kernel_nofault() calls did for
+		 * every byte (x86-64: the vsyscall page).
+		 */
+		if (!offset_in_page(addr + len) &&
+		    !copy_from_kernel_nofault_allowed(src + len, 1))
+			return -ERANGE;
+		if (len > MAX_STRING_SIZE - (int)sizeof(long)) {
+			__get_kernel_nofault(&c, src + len, u8, fault);
+			len++;
+			if (!c)
+				goto found;
+			continue;
+		}
+		__get_kernel_nofault(&word, src + len, unsigned long, fault);
+		if (has_zero(word, &zero, &constants)) {
+			zero = prep_zero_mask(word, zero, &constants);
+			zero = create_zero_mask(zero);
+			len += find_zero(zero) + 1;
+			goto found;
+		}
+		len += sizeof(long);
+	}
+found:
+	kmsan_check_memory(src, len);
+	return len;
+fault:
+	return -EFAULT;
 }
 
 static nokprobe_inline void set_data_loc(int ret, void *dest, void *__dest, void *base)
