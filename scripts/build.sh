@@ -19,7 +19,7 @@ kmake()
 }
 
 start=$(date +%s)
-info "build: bzImage and modules with -j$jobs in $OUT (log: $log; a cold build takes about 9 minutes here)"
+info "build: bzImage and modules with -j$jobs in $OUT (log: $log; a cold build took 9 to 27 minutes on these 2-CPU machines)"
 if ! kmake bzImage modules >"$log" 2>&1; then
 	grep -E 'error|Error' "$log" | head -20 >&2
 	die "kernel build failed (above; whole log in $log)"

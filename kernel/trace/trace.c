@@ -2075,14 +2075,18 @@ __trace_event_buffer_commit(struct trace_event_buffer *fbuffer, bool status)
 
 	if (!status) {
 		trace_buffer_unlock_commit_regs(file->tr, fbuffer->buffer,
-				fbuffer->event, fbuffer->trace_ctx, fbuffer->regs);
-		ret = TRACE_COMMIT_WRITTEN;
-	} else if (__trace_buffer_unlock_commit_regs(file->tr, fbuffer->buffer,
-			fbuffer->event, fbuffer->trace_ctx, fbuffer->regs,
-			STACK_SKIP - 1)) {
+						fbuffer->event,
+						fbuffer->trace_ctx,
+						fbuffer->regs);
 		ret = TRACE_COMMIT_WRITTEN;
 	} else {
-		ret = TRACE_COMMIT_LOST;
+		ret = __trace_buffer_unlock_commit_regs(file->tr,
+							fbuffer->buffer,
+							fbuffer->event,
+							fbuffer->trace_ctx,
+							fbuffer->regs,
+							STACK_SKIP - 1) ?
+			TRACE_COMMIT_WRITTEN : TRACE_COMMIT_LOST;
 	}
 
 discard:
