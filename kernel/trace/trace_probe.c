@@ -19,9 +19,9 @@
 #include <linux/in6.h>
 #include <linux/kdev_t.h>
 #include <linux/socket.h>
-#include <linux/trace_events.h>	/* TRACE_DEFINE_ENUM() for mmflags.h */
 #include <linux/unaligned.h>
-#include <trace/events/mmflags.h>
+
+#include "../../mm/internal.h"	/* gfpflag_names, as in lib/vsprintf.c */
 
 #include "trace_btf.h"
 #include "trace_dynevent.h"
@@ -92,7 +92,8 @@ const char PRINT_TYPE_FMT_NAME(string)[] = "\\\"%s\\\"";
  * Semantic types: the record keeps the raw value, printing names it. The
  * kernel prints with the type's print function; tools that read the
  * "format" file (libtraceevent) render the print fmt, so the print fmt
- * arguments written by ->fmt_args() must give the same text.
+ * arguments written by ->fmt_args() must give the same text (errno
+ * aside, below).
  */
 
 /* Append to a print fmt being measured (@buf NULL) or written */
@@ -126,68 +127,13 @@ static int PRINT_TYPE_FUNC_NAME(errno)(struct trace_seq *s, void *data,
 	return !trace_seq_has_overflowed(s);
 }
 
-/* A name for an error number, the number in decimal otherwise */
-static const char PRINT_TYPE_FMT_NAME(errno)[] = "%s%.*d";
-
 /*
- * The condition "@name has an error name". libtraceevent compares field
- * values as unsigned 64-bit numbers without sign extension, so a 32-bit
- * -2 is 0xfffffffe: compare with the 32-bit patterns of the runs of
- * named error numbers.
+ * Tools that read the "format" file get the number in decimal: a table of
+ * every error name would make the print fmt of each errno argument about
+ * 4 KB, and libtraceevent has no helper that names an error. They can
+ * name it themselves (perf trace and strace do).
  */
-static int probe_errno_fmt_cond(char *buf, int len, int pos, const char *name)
-{
-	bool any = false;
-	int err, first = 0;
-
-	for (err = 1; err <= MAX_ERRNO + 1; err++) {
-		bool named = err <= MAX_ERRNO && errname(-err);
-
-		if (named && !first) {
-			first = err;
-		} else if (!named && first) {
-			pos = probe_fmt_add(buf, len, pos,
-					    "%s(REC->%s >= 0x%x && REC->%s <= 0x%x)",
-					    any ? " || " : "", name,
-					    (u32)-(err - 1), name, (u32)-first);
-			any = true;
-			first = 0;
-		}
-	}
-	return pos;
-}
-
-static int probe_errno_fmt_args(char *buf, int len, const char *name)
-{
-	const char *ename;
-	int err, pos = 0;
-
-	/* Without CONFIG_SYMBOLIC_ERRNAME no number has a name */
-	for (err = 1; err <= MAX_ERRNO; err++) {
-		if (errname(-err))
-			break;
-	}
-	if (err > MAX_ERRNO)
-		return probe_fmt_add(buf, len, pos, ", \"\", 1, REC->%s", name);
-
-	/* %s: the name of a named error, "" otherwise */
-	pos = probe_fmt_add(buf, len, pos, ", (");
-	pos = probe_errno_fmt_cond(buf, len, pos, name);
-	pos = probe_fmt_add(buf, len, pos, ") ? __print_symbolic(REC->%s", name);
-	for (err = 1; err <= MAX_ERRNO; err++) {
-		ename = errname(-err);
-		if (ename)
-			pos = probe_fmt_add(buf, len, pos, ", {0x%x, \"%s\"}",
-					    (u32)-err, ename);
-	}
-	pos = probe_fmt_add(buf, len, pos, ") : \"\"");
-	/* %.*d: nothing for a named error, the number otherwise */
-	pos = probe_fmt_add(buf, len, pos, ", (");
-	pos = probe_errno_fmt_cond(buf, len, pos, name);
-	pos = probe_fmt_add(buf, len, pos, ") ? 0 : 1, (");
-	pos = probe_errno_fmt_cond(buf, len, pos, name);
-	return probe_fmt_add(buf, len, pos, ") ? 0 : REC->%s", name);
-}
+static const char PRINT_TYPE_FMT_NAME(errno)[] = "%d";
 
 static int PRINT_TYPE_FUNC_NAME(bool)(struct trace_seq *s, void *data,
 				      void *ent)
@@ -204,32 +150,16 @@ static int probe_bool_fmt_args(char *buf, int len, const char *name)
 			     name);
 }
 
-/* The names the kmem events print, in the same order */
-static const struct trace_print_flags probe_gfp_names[] = {
-	__def_gfpflag_names
-};
-
 static int PRINT_TYPE_FUNC_NAME(gfp)(struct trace_seq *s, void *data,
 				     void *ent)
 {
-	const struct trace_print_flags *f;
-	unsigned long flags = get_unaligned((u32 *)data);
-	bool first = true;
+	gfp_t flags = (__force gfp_t)get_unaligned((u32 *)data);
 
-	if (!flags)
-		trace_seq_puts(s, "none");
-
-	for (f = probe_gfp_names; f->name && flags; f++) {
-		if (!f->mask || (flags & f->mask) != f->mask)
-			continue;
-		flags &= ~f->mask;
-		if (!first)
-			trace_seq_putc(s, '|');
-		trace_seq_puts(s, f->name);
-		first = false;
-	}
+	/* As the kmem events print flags: "none" for 0 */
 	if (flags)
-		trace_seq_printf(s, "%s0x%lx", first ? "" : "|", flags);
+		trace_seq_printf(s, "%pGg", &flags);
+	else
+		trace_seq_puts(s, "none");
 	return !trace_seq_has_overflowed(s);
 }
 
@@ -242,11 +172,10 @@ static int probe_gfp_fmt_args(char *buf, int len, const char *name)
 
 	pos = probe_fmt_add(buf, len, 0, ", REC->%s ? __print_flags(REC->%s, \"|\"",
 			    name, name);
-	for (f = probe_gfp_names; f->name; f++) {
-		if (f->mask)
-			pos = probe_fmt_add(buf, len, pos, ", {0x%lx, \"%s\"}",
-					    f->mask, f->name);
-	}
+	/* mm's table, which %pGg and the kmem events print with */
+	for (f = gfpflag_names; f->name; f++)
+		pos = probe_fmt_add(buf, len, pos, ", {0x%lx, \"%s\"}",
+				    f->mask, f->name);
 	return probe_fmt_add(buf, len, pos, ") : \"none\"");
 }
 
@@ -404,8 +333,8 @@ static const struct fetch_type probe_fetch_types[] = {
 	ASSIGN_FETCH_TYPE_ALIAS(char, u8, u8,  0),
 	ASSIGN_FETCH_TYPE_ALIAS(symbol, ADDR_FETCH_TYPE, ADDR_FETCH_TYPE, 0),
 	/* Semantic types */
-	ASSIGN_SEMANTIC_FETCH_TYPE(errno, sizeof(s32), 1, "s32",
-				   probe_errno_fmt_args, FETCH_TYPE_NO_ARRAY),
+	ASSIGN_SEMANTIC_FETCH_TYPE(errno, sizeof(s32), 1, "s32", NULL,
+				   FETCH_TYPE_NO_ARRAY),
 	ASSIGN_SEMANTIC_FETCH_TYPE(bool, sizeof(u8), 0, "bool",
 				   probe_bool_fmt_args, FETCH_TYPE_NO_ARRAY),
 	ASSIGN_SEMANTIC_FETCH_TYPE(gfp, sizeof(gfp_t), 0, "gfp_t",

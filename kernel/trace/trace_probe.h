@@ -281,8 +281,9 @@ struct trace_uprobe_filter {
  */
 struct trace_probe_stats {
 	unsigned long			hits;	  /* hit, if the kind has no counter */
-	unsigned long			filtered; /* filtered out or soft-disabled */
-	unsigned long			dropped;  /* could not be reserved in the buffer */
+	/* Records, one per buffer the event is enabled in: */
+	unsigned long			filtered; /* event or PID filter, soft-disabled */
+	unsigned long			dropped;  /* not taken by the buffer (full, off) */
 	unsigned long			timed;	  /* hits timed while timing was on */
 	u64				nsecs;	  /* total time in the handler */
 	u64				max_nsecs; /* longest time in the handler */
