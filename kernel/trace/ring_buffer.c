@@ -3050,7 +3050,21 @@ EXPORT_SYMBOL_GPL(ring_buffer_free);
 void ring_buffer_set_clock(struct trace_buffer *buffer,
 			   u64 (*clock)(void))
 {
-	buffer->clock = clock;
+	WRITE_ONCE(buffer->clock, clock);
+}
+
+/**
+ * ring_buffer_clock - the clock that time stamps the events of a buffer
+ * @buffer: The ring buffer
+ *
+ * For the users that read the clock of a buffer outside of it, to measure
+ * time in the units of its time stamps.
+ *
+ * Returns the function set by ring_buffer_set_clock().
+ */
+u64 (*ring_buffer_clock(struct trace_buffer *buffer))(void)
+{
+	return READ_ONCE(buffer->clock);
 }
 
 void ring_buffer_set_time_stamp_abs(struct trace_buffer *buffer, bool abs)

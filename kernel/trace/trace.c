@@ -6577,12 +6577,6 @@ static int tracing_clock_show(struct seq_file *m, void *v)
 	return 0;
 }
 
-/*
- * The clock of the top-level trace buffer, for the users that read it
- * outside the ring buffer ($duration of probe events).
- */
-u64 (*tracing_top_clock)(void) __read_mostly = trace_clock_local;
-
 int tracing_set_clock(struct trace_array *tr, const char *clockstr)
 {
 	int i;
@@ -6599,8 +6593,6 @@ int tracing_set_clock(struct trace_array *tr, const char *clockstr)
 	tr->clock_id = i;
 
 	ring_buffer_set_clock(tr->array_buffer.buffer, trace_clocks[i].func);
-	if (tr == &global_trace)
-		WRITE_ONCE(tracing_top_clock, trace_clocks[i].func);
 
 	/*
 	 * New clock may not be consistent with the previous clock.

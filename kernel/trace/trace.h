@@ -905,7 +905,6 @@ void trace_last_func_repeats(struct trace_array *tr,
 			     unsigned int trace_ctx);
 
 extern u64 ftrace_now(int cpu);
-extern u64 (*tracing_top_clock)(void);
 
 extern void trace_find_cmdline(int pid, char comm[]);
 extern int trace_find_tgid(int pid);

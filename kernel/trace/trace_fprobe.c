@@ -59,11 +59,30 @@ struct tracepoint_user {
 #define for_each_tracepoint_user(tuser)		\
 	list_for_each_entry(tuser, &tracepoint_user_list, list)
 
+/*
+ * Whether a tracepoint_user other than @tuser is on @tpoint: "TRACEPOINT" and
+ * "MOD:TRACEPOINT" are two tracepoint_users of the same tracepoint, and its
+ * probe stub can only be registered once. It is registered while at least
+ * one tracepoint_user is on the tracepoint.
+ * NOTE: you must lock tracepoint_user_mutex.
+ */
+static bool tracepoint_user_shared(struct tracepoint_user *tuser,
+				   struct tracepoint *tpoint)
+{
+	struct tracepoint_user *pos;
+
+	for_each_tracepoint_user(pos) {
+		if (pos != tuser && pos->tpoint == tpoint)
+			return true;
+	}
+	return false;
+}
+
 static int tracepoint_user_register(struct tracepoint_user *tuser)
 {
 	struct tracepoint *tpoint = tuser->tpoint;
 
-	if (!tpoint)
+	if (!tpoint || tracepoint_user_shared(tuser, tpoint))
 		return 0;
 
 	return tracepoint_probe_register_prio_may_exist(tpoint,
@@ -72,10 +91,15 @@ static int tracepoint_user_register(struct tracepoint_user *tuser)
 
 static void tracepoint_user_unregister(struct tracepoint_user *tuser)
 {
-	if (!tuser->tpoint)
+	struct tracepoint *tpoint = tuser->tpoint;
+
+	if (!tpoint)
 		return;
 
-	WARN_ON_ONCE(tracepoint_probe_unregister(tuser->tpoint, tuser->tpoint->probestub, NULL));
+	if (!tracepoint_user_shared(tuser, tpoint))
+		WARN_ON_ONCE(tracepoint_probe_unregister(tpoint,
+							 tpoint->probestub,
+							 NULL));
 	tuser->tpoint = NULL;
 }
 
@@ -246,13 +270,32 @@ static bool trace_fprobe_is_busy(struct dyn_event *ev)
 	return trace_probe_is_enabled(&tf->tp);
 }
 
+/*
+ * Whether @arg names the target of @tf. The MOD of a tprobe's
+ * "MOD:TRACEPOINT" is kept with '_' where it was written with '-'.
+ */
+static bool trace_fprobe_symbol_match(struct trace_fprobe *tf, const char *arg)
+{
+	const char *sym = trace_fprobe_symbol(tf);
+	const char *sep = strchr(arg, ':');
+
+	if (!trace_fprobe_is_tracepoint(tf) || !sep)
+		return !strcmp(sym, arg);
+
+	for (; arg < sep; arg++, sym++) {
+		if (*sym != (*arg == '-' ? '_' : *arg))
+			return false;
+	}
+	return !strcmp(sym, arg);
+}
+
 static bool trace_fprobe_match_command_head(struct trace_fprobe *tf,
 					    int argc, const char **argv)
 {
 	if (!argc)
 		return true;
 
-	if (strcmp(trace_fprobe_symbol(tf), argv[0]))
+	if (!trace_fprobe_symbol_match(tf, argv[0]))
 		return false;
 	argc--; argv++;
 
@@ -310,7 +353,8 @@ retry:
 		val = *(unsigned long *)((unsigned long)edata + code->offset);
 		break;
 	case FETCH_OP_DURATION:
-		val = trace_probe_duration(edata, code->offset);
+		if (fetch_duration(code, edata, dest, &val))
+			return 0;
 		break;
 #endif
 	case FETCH_NOP_SYMBOL:	/* Ignore a place holder */
@@ -383,7 +427,7 @@ void store_fprobe_entry_data(void *edata, struct trace_probe *tp, struct ftrace_
 		return;
 
 	if (trace_probe_entry_time_only(earg)) {
-		*(unsigned long *)edata = trace_probe_clock();
+		trace_probe_store_entry_time(tp, edata);
 		return;
 	}
 
@@ -395,7 +439,9 @@ void store_fprobe_entry_data(void *edata, struct trace_probe *tp, struct ftrace_
 			val = ftrace_regs_get_argument(fregs, code->param);
 			break;
 		case FETCH_OP_CLOCK:
-			val = trace_probe_clock();
+			/* It stores itself, at its FETCH_OP_ST_EDATA's offset */
+			trace_probe_store_entry_time(tp, edata + code[1].offset);
+			i++;
 			break;
 		case FETCH_OP_ST_EDATA:
 			*(unsigned long *)((unsigned long)edata + code->offset) = val;
@@ -978,6 +1024,21 @@ unreg:
 	return 0;
 }
 
+/*
+ * Whether two tprobe targets can be on the same tracepoint: the same
+ * TRACEPOINT, and the same MOD, or no MOD on one of them (an unqualified
+ * target is on the tracepoint of whatever module brings it).
+ */
+static bool tprobe_same_target(const char *a, const char *b)
+{
+	const char *name_a = tprobe_target_name(a);
+	const char *name_b = tprobe_target_name(b);
+
+	if (strcmp(name_a, name_b))
+		return false;
+	return name_a == a || name_b == b || !strcmp(a, b);
+}
+
 static bool trace_fprobe_has_same_fprobe(struct trace_fprobe *orig,
 					 struct trace_fprobe *comp)
 {
@@ -985,9 +1046,14 @@ static bool trace_fprobe_has_same_fprobe(struct trace_fprobe *orig,
 	int i;
 
 	list_for_each_entry(orig, &tpe->probes, tp.list) {
-		if (strcmp(trace_fprobe_symbol(orig),
-			   trace_fprobe_symbol(comp)))
+		if (trace_fprobe_is_tracepoint(orig)) {
+			if (!tprobe_same_target(trace_fprobe_symbol(orig),
+						trace_fprobe_symbol(comp)))
+				continue;
+		} else if (strcmp(trace_fprobe_symbol(orig),
+				  trace_fprobe_symbol(comp))) {
 			continue;
+		}
 
 		/*
 		 * trace_probe_compare_arg_type() ensured that nr_args and
@@ -1147,49 +1213,92 @@ static struct tracepoint *find_tracepoint(const char *tp_name,
 }
 
 #ifdef CONFIG_MODULES
-/* Return 1 if the module is loaded, 0 if not, -ENOENT if it cannot be. */
-static int tprobe_module_loaded(const char *name, size_t len)
+/*
+ * Look for the tracepoint @tp_name in the module @mod_name itself, in the
+ * table of tracepoints it was built with. Return 1 if it is there, 0 if the
+ * module is loaded without it, or -ENOENT if the module is not loaded or is
+ * going away.
+ *
+ * This does not depend on the tracepoint module notifier: a module that is
+ * coming is found with its tracepoints before the notifier has added it to
+ * the list that find_tracepoint() searches, and a module that is going is
+ * not found any more. The module is looked up and its table read under RCU,
+ * so it cannot be freed meanwhile, and the table of a loaded module does not
+ * change.
+ */
+static int tprobe_module_has_tracepoint(const char *mod_name,
+					const char *tp_name)
 {
-	char mod_name[MODULE_NAME_LEN];
+	struct module *mod;
+	unsigned int i;
 
-	if (len >= sizeof(mod_name))
-		return -ENOENT;
-	strscpy(mod_name, name, len + 1);
 	guard(rcu)();
-	return !!find_module(mod_name);
+	mod = find_module(mod_name);
+	if (!mod || !module_is_live(mod))
+		return -ENOENT;
+	/* The tracepoints of such a module are never registered */
+	if (trace_module_has_bad_taint(mod))
+		return 0;
+
+	for (i = 0; i < mod->num_tracepoints; i++) {
+		struct tracepoint *tp;
+
+		tp = tracepoint_ptr_deref(&mod->tracepoints_ptrs[i]);
+		if (!strcmp(tp->name, tp_name))
+			return 1;
+	}
+	return 0;
 }
 #else
-static int tprobe_module_loaded(const char *name, size_t len)
+static int tprobe_module_has_tracepoint(const char *mod_name,
+					const char *tp_name)
 {
 	return -ENOENT;
 }
 #endif
 
 /*
- * A tprobe target that find_tracepoint() does not find is accepted only as
- * MOD:TRACEPOINT with the module MOD not loaded: the event then waits for
- * the module, as kprobe events on module symbols do. Anything else is a
- * typo or a tracepoint this kernel does not have, and would give an event
- * that never fires.
+ * Check a "MOD:TRACEPOINT" target that find_tracepoint() did not find.
+ * Return 0 if the event can wait for the module, 1 if the module has the
+ * tracepoint after all (it was being loaded: find_tracepoint() can be tried
+ * again), or -ENOENT with an error logged if the target is wrong:
+ *
+ * - MOD is loaded and has no such tracepoint (the module is read itself, so
+ *   that a module that is loaded or unloaded meanwhile is not taken for one
+ *   without the tracepoint);
+ * - MOD is not loaded, but TRACEPOINT is one of the kernel itself, which is
+ *   never in a module ("t kmem:kfree" is a system, not a module);
+ * - MOD cannot be a module: it is too long, or modules are not supported.
+ *
+ * An unqualified target that is not found is not checked here: it is kept
+ * pending, waiting for any module that brings a tracepoint of that name, as
+ * it always was.
  */
 static int tprobe_check_unloaded_target(const char *target)
 {
 	const char *name = tprobe_target_name(target);
 	struct __find_tracepoint_cb_data data = { .tp_name = name };
-	int loaded;
+	char mod_name[MODULE_NAME_LEN];
+	size_t len = name - target - 1;
+	int ret;
 
-	/* No module, or one that cannot exist: the name is wrong. */
-	loaded = name == target ? -ENOENT :
-		 tprobe_module_loaded(target, name - target - 1);
-	if (loaded < 0) {
+	if (!IS_ENABLED(CONFIG_MODULES) || len >= sizeof(mod_name)) {
 		trace_probe_log_err(0, NO_TRACEPOINT);
 		return -ENOENT;
 	}
+	strscpy(mod_name, target, len + 1);
 
-	/* A tracepoint of the kernel itself is never in a module. */
+	ret = tprobe_module_has_tracepoint(mod_name, name);
+	if (ret > 0)
+		return 1;
+	if (!ret) {
+		trace_probe_log_err(name - target, TP_NOT_IN_MOD);
+		return -ENOENT;
+	}
+
+	/* The module is not loaded: a tracepoint of the kernel is not in it. */
 	for_each_kernel_tracepoint(__find_tracepoint_cb, &data);
-
-	if (data.tpoint || loaded) {
+	if (data.tpoint) {
 		trace_probe_log_err(name - target, TP_NOT_IN_MOD);
 		return -ENOENT;
 	}
@@ -1200,8 +1309,7 @@ static int tprobe_check_unloaded_target(const char *target)
 /*
  * Find a tracepoint from specified module. In this case, this does not get the
  * module's refcount. The caller must ensure the module is not freed.
- * @tp_name is "MOD:TRACEPOINT": a tracepoint of another module, or one of
- * the kernel (without "MOD:"), is never found here.
+ * @tp_name can be "MOD:TRACEPOINT": then it is only found in the module MOD.
  */
 static struct tracepoint *find_tracepoint_in_module(struct module *mod,
 						    const char *tp_name)
@@ -1209,13 +1317,13 @@ static struct tracepoint *find_tracepoint_in_module(struct module *mod,
 	const char *name = tprobe_target_name(tp_name);
 	struct __find_tracepoint_cb_data data = {
 		.tp_name = name,
-		.mod_name = tp_name,
-		.mod_len = name - tp_name - 1,
 		.mod = mod,
 	};
 
-	if (name == tp_name)
-		return NULL;
+	if (name != tp_name) {
+		data.mod_name = tp_name;
+		data.mod_len = name - tp_name - 1;
+	}
 
 	for_each_tracepoint_in_module(mod, __find_tracepoint_module_cb, &data);
 	return data.tpoint;
@@ -1255,6 +1363,12 @@ static int __tracepoint_probe_module_cb(struct notifier_block *self,
 	mutex_lock(&tracepoint_user_mutex);
 	for_each_tracepoint_user(tuser) {
 		if (val == MODULE_STATE_COMING) {
+			/*
+			 * Already on the tracepoint of another module (an
+			 * unqualified name that two modules have): keep it.
+			 */
+			if (tuser->tpoint)
+				continue;
 			/* This is not a tracepoint in this module. Skip it. */
 			tpoint = find_tracepoint_in_module(tp_mod->mod, tuser->name);
 			if (!tpoint)
@@ -1351,15 +1465,16 @@ static int parse_symbol_and_return(int argc, const char *argv[],
 
 	if (is_tracepoint) {
 		/*
-		 * [MOD:]TRACEPOINT, both made of [A-Za-z0-9_]: one ':' is
-		 * allowed, if it has a name on each side.
+		 * [MOD:]TRACEPOINT, made of [A-Za-z0-9_], and '-' in MOD: one
+		 * ':' is allowed, if it has a name on each side.
 		 */
-		const char *sep = strchr(*symbol, ':');
+		char *sep = strchr(*symbol, ':');
 
 		if (sep && (sep == *symbol || !sep[1]))
 			sep = NULL;
 		tmp = *symbol;
-		while (*tmp && (isalnum(*tmp) || *tmp == '_' || tmp == sep))
+		while (*tmp && (isalnum(*tmp) || *tmp == '_' || tmp == sep ||
+				(*tmp == '-' && sep && tmp < sep)))
 			tmp++;
 		if (*tmp) {
 			/* find a wrong character. */
@@ -1367,6 +1482,14 @@ static int parse_symbol_and_return(int argc, const char *argv[],
 			kfree(*symbol);
 			*symbol = NULL;
 			return -EINVAL;
+		}
+		/*
+		 * Replace all '-' with '_' in MOD, as that's what modules do
+		 * (modprobe takes both): MOD is compared with module names.
+		 */
+		for (tmp = *symbol; sep && tmp < sep; tmp++) {
+			if (*tmp == '-')
+				*tmp = '_';
 		}
 	}
 
@@ -1398,7 +1521,7 @@ static int trace_fprobe_create_internal(int argc, const char *argv[],
 	 *  - Add fexit probe:
 	 *      f[N][:[GRP/][EVENT]] [MOD:]KSYM%return [FETCHARGS]
 	 *  - Add tracepoint probe:
-	 *      t[:[GRP/][EVENT]] TRACEPOINT [FETCHARGS]
+	 *      t[:[GRP/][EVENT]] [MOD:]TRACEPOINT [FETCHARGS]
 	 *
 	 * Fetch args:
 	 *  $retval	: fetch return value
@@ -1495,21 +1618,24 @@ static int trace_fprobe_create_internal(int argc, const char *argv[],
 		ctx->flags |= TPARG_FL_TPOINT;
 		mod = NULL;
 		tpoint = find_tracepoint(symbol, &mod);
-		if (tpoint && mod && tprobe_target_name(symbol) == symbol) {
+		/*
+		 * A TRACEPOINT that is not found is kept pending for a module
+		 * that may bring it, as it always was. A MOD:TRACEPOINT is
+		 * checked: it is pending only while MOD is not loaded.
+		 */
+		if (!tpoint && tprobe_target_name(symbol) != symbol) {
+			trace_probe_log_set_index(1);
+			ret = tprobe_check_unloaded_target(symbol);
+			if (ret < 0)
+				return ret;
 			/*
-			 * A module tracepoint is kept as MOD:TRACEPOINT, so
-			 * that the event is attached to the tracepoint of
-			 * that module only, even after the module is gone
-			 * and loaded again, and is shown (and can be
-			 * written back) that way.
+			 * MOD has the tracepoint: it has come meanwhile, look
+			 * again. If it is still not found (MOD is not done
+			 * coming yet), the event is pending.
 			 */
-			char *qualified = kasprintf(GFP_KERNEL, "%s:%s",
-						    mod->name, symbol);
-
-			if (!qualified)
-				return -ENOMEM;
-			kfree(symbol);
-			symbol = qualified;
+			if (ret)
+				tpoint = find_tracepoint(symbol, &mod);
+			trace_probe_log_set_index(0);
 		}
 		if (tpoint) {
 			sbuf = kmalloc(KSYM_NAME_LEN, GFP_KERNEL);
@@ -1517,11 +1643,6 @@ static int trace_fprobe_create_internal(int argc, const char *argv[],
 				return -ENOMEM;
 			ctx->funcname = kallsyms_lookup((unsigned long)tpoint->probestub,
 							NULL, NULL, NULL, sbuf);
-		} else {
-			trace_probe_log_set_index(1);
-			ret = tprobe_check_unloaded_target(symbol);
-			if (ret)
-				return ret;
 		}
 	}
 	if (!ctx->funcname)

@@ -1503,7 +1503,8 @@ retry:
 		val = *(unsigned long *)((unsigned long)edata + code->offset);
 		break;
 	case FETCH_OP_DURATION:
-		val = trace_probe_duration(edata, code->offset);
+		if (fetch_duration(code, edata, dest, &val))
+			return 0;
 		break;
 #endif
 	case FETCH_NOP_SYMBOL:	/* Ignore a place holder */

@@ -1387,21 +1387,23 @@ static int handle_typecast(char *arg, struct traceprobe_parse_context *ctx)
 static int store_entry_code_at(struct probe_entry_arg *earg, int i,
 			       enum fetch_op op, int param, int offset)
 {
+	/* Its u64s aligned, also where an unsigned long is 4 bytes */
+	if (op == FETCH_OP_CLOCK) {
+		offset = ALIGN(offset, __alignof__(struct probe_entry_time));
+		earg->time = offset;
+	}
 	earg->code[i].op = op;
 	earg->code[i].param = param;
 	earg->code[i + 1].op = FETCH_OP_ST_EDATA;
 	earg->code[i + 1].offset = offset;
-	if (op == FETCH_OP_CLOCK)
-		earg->ret_time = offset + sizeof(unsigned long);
 	return offset;
 }
 
 /* The entry data after the value a pair of entry code stores at @offset */
 static int entry_code_end(enum fetch_op op, int offset)
 {
-	/* FETCH_OP_CLOCK keeps a second slot for the return time */
 	if (op == FETCH_OP_CLOCK)
-		offset += sizeof(unsigned long);
+		return offset + sizeof(struct probe_entry_time);
 	return offset + sizeof(unsigned long);
 }
 
@@ -1415,9 +1417,10 @@ static int get_entry_arg_size(struct probe_entry_arg *earg)
 	 * The sequence stopped by FETCH_OP_END and each data stored in
 	 * the entry data buffer by FETCH_OP_ST_EDATA. The FETCH_OP_ST_EDATA
 	 * stores the data at the data buffer + its offset, and all data are
-	 * "unsigned long" size (two for FETCH_OP_CLOCK). The offset must be
-	 * increased when a data is stored. Thus we need to find the end of
-	 * the last FETCH_OP_ST_EDATA in the code array.
+	 * "unsigned long" size, but for FETCH_OP_CLOCK, which stores a struct
+	 * probe_entry_time itself at the offset of its FETCH_OP_ST_EDATA. The
+	 * offset must be increased when a data is stored. Thus we need to find
+	 * the end of the last FETCH_OP_ST_EDATA in the code array.
 	 */
 	for (i = 1; i < earg->size && earg->code[i - 1].op != FETCH_OP_END; i++) {
 		if (earg->code[i].op == FETCH_OP_ST_EDATA)
@@ -1429,8 +1432,8 @@ static int get_entry_arg_size(struct probe_entry_arg *earg)
 
 /*
  * Add the entry code to store a value, the 'param'th parameter for
- * FETCH_OP_ARG or the trace clock for FETCH_OP_CLOCK, and return the offset
- * in the entry data buffer where the data will be stored.
+ * FETCH_OP_ARG or the entry times of $duration for FETCH_OP_CLOCK, and
+ * return the offset in the entry data buffer where the data will be stored.
  */
 static int __store_entry_code(struct trace_probe *tp, enum fetch_op op,
 			      int param)
@@ -1443,6 +1446,7 @@ static int __store_entry_code(struct trace_probe *tp, enum fetch_op op,
 		if (!earg)
 			return -ENOMEM;
 		earg->size = 2 * tp->nr_args + 1;
+		earg->time = -1;
 		/* Fill the code buffer with 'end' to simplify it */
 		for (i = 0; i < earg->size; i++)
 			earg->code[i].op = FETCH_OP_END;
@@ -1523,7 +1527,9 @@ void __store_trace_entry_data(void *edata, struct trace_probe *tp, struct pt_reg
 			val = regs_get_kernel_argument(regs, code->param);
 			break;
 		case FETCH_OP_CLOCK:
-			val = trace_probe_clock();
+			/* It stores itself, at its FETCH_OP_ST_EDATA's offset */
+			trace_probe_store_entry_time(tp, (u8 *)edata + code[1].offset);
+			i++;
 			break;
 		case FETCH_OP_ST_EDATA:
 			*(unsigned long *)((u8 *)edata + code->offset) = val;
@@ -1662,8 +1668,9 @@ static int parse_probe_var_arg(char *arg, int len, struct fetch_insn *code,
 }
 
 /*
- * $duration: the trace clock is saved in the entry data when the function
- * is entered, and subtracted from the clock when it returns.
+ * $duration: the clocks of the event's buffers are read in the entry data
+ * when the function is entered, and the duration of each record is put
+ * there when it returns.
  */
 static int parse_probe_var_duration(struct fetch_insn *code,
 				    struct traceprobe_parse_context *ctx)
@@ -1694,6 +1701,10 @@ static int parse_probe_var_arg(char *arg, int len, struct fetch_insn *code,
 static int parse_probe_var_duration(struct fetch_insn *code,
 				    struct traceprobe_parse_context *ctx)
 {
+	if (!tparg_is_function_return(ctx->flags)) {
+		trace_probe_log_err(ctx->offset, NO_DURATION);
+		return -EINVAL;
+	}
 	/* No entry handler to save the clock in */
 	trace_probe_log_err(ctx->offset, NOSUP_DURATION);
 	return -EOPNOTSUPP;

@@ -18,6 +18,7 @@
 #include <linux/limits.h>
 #include <linux/perf_event.h>
 #include <linux/ptrace.h>
+#include <linux/rculist.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/smp.h>
@@ -101,8 +102,8 @@ typedef int (*print_type_func_t)(struct trace_seq *, void *, void *);
 	FETCH_OP(IMMSTR, string),	/* Allocated string: .data */	\
 	FETCH_OP(EDATA, offset),	/* Entry data: .offset */	\
 	FETCH_OP(TP_ARG, tp_arg),	/* Tracepoint argument: .data */\
-	FETCH_OP(CLOCK, none),		/* Trace clock (in entry code) */\
-	FETCH_OP(DURATION, offset),	/* Return minus entry time: .offset */\
+	FETCH_OP(CLOCK, none),		/* Entry times (in entry code) */\
+	FETCH_OP(DURATION, offset),	/* Duration in entry data: .offset */\
 	/* Stage 2 (dereference) ops */					\
 	FETCH_OP(DEREF, offset),	/* Dereference: .offset */	\
 	FETCH_OP(UDEREF, offset),	/* User-space dereference: .offset */\
@@ -262,9 +263,29 @@ struct probe_arg {
 };
 
 struct probe_entry_arg {
-	int			ret_time;	/* Return time offset, or 0 */
+	int			time;	/* probe_entry_time offset, or -1 */
 	unsigned int		size;	/* The entry data size */
 	struct fetch_insn	code[] __counted_by(size);
+};
+
+/*
+ * How many different clocks $duration reads at function entry, for the
+ * buffers the event is enabled in: in a buffer of yet another clock, the
+ * duration is measured with the first one.
+ */
+#define PROBE_ENTRY_CLOCKS	2
+
+/*
+ * The entry data of $duration, stored by FETCH_OP_CLOCK: at function entry,
+ * each clock the event's buffers have and its reading (64-bit on every
+ * architecture); at return, the duration of the record being written.
+ */
+struct probe_entry_time {
+	u64			duration;
+	struct {
+		u64		(*clock)(void);	/* NULL if unused */
+		u64		time;
+	} entry[PROBE_ENTRY_CLOCKS];
 };
 
 struct trace_uprobe_filter {
@@ -519,26 +540,73 @@ static inline void trace_probe_dump_args(struct seq_file *m, struct trace_probe 
 }
 #endif
 
-/*
- * $duration reads the clock of the top-level trace buffer, the one set in
- * tracefs' trace_clock, at function entry. Like the ring buffer, call the
- * default clock directly rather than through the pointer.
- */
-static nokprobe_inline unsigned long trace_probe_clock(void)
-{
-	typeof(tracing_top_clock) clock = READ_ONCE(tracing_top_clock);
+#define trace_probe_for_each_link(pos, tp)	\
+	list_for_each_entry(pos, &(tp)->event->files, list)
+#define trace_probe_for_each_link_rcu(pos, tp)	\
+	list_for_each_entry_rcu(pos, &(tp)->event->files, list)
 
-	if (likely(clock == trace_clock_local))
+/*
+ * $duration is the difference of two readings of one clock. Like the ring
+ * buffer, call the default clock directly rather than through the pointer.
+ */
+static nokprobe_inline u64 trace_probe_read_clock(u64 (*clock)(void))
+{
+	if (IS_ENABLED(CONFIG_MITIGATION_RETPOLINE) &&
+	    likely(clock == trace_clock_local))
 		return trace_clock_local();
 	return clock();
 }
 
+/* The index of @clock in the first @n entry times of @time, or -1 */
+static nokprobe_inline int
+trace_probe_entry_clock(struct probe_entry_time *time, int n,
+			u64 (*clock)(void))
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		if (time->entry[i].clock == clock)
+			return i;
+	}
+	return -1;
+}
+
 /*
- * FETCH_OP_CLOCK stores the entry time at its FETCH_OP_ST_EDATA offset and
- * keeps the next unsigned long of the entry data for the return time. When
- * the time is the only entry value (a probe with $duration and no $argN),
- * the entry code is [CLOCK][ST_EDATA(0)][END] and the entry handler stores
- * the time without running it.
+ * At function entry, read the clock of each buffer the event is enabled in,
+ * once per clock, or "local" when it is in none (perf alone). The clocks of
+ * the trace buffers are built-in functions: a saved pointer stays valid.
+ */
+static nokprobe_inline void
+trace_probe_store_entry_time(struct trace_probe *tp, void *edata)
+{
+	struct probe_entry_time *time = edata;
+	struct event_file_link *link;
+	u64 (*clock)(void);
+	int n = 0;
+
+	trace_probe_for_each_link_rcu(link, tp) {
+		clock = ring_buffer_clock(link->file->tr->array_buffer.buffer);
+		if (trace_probe_entry_clock(time, n, clock) >= 0)
+			continue;
+		time->entry[n].clock = clock;
+		time->entry[n].time = trace_probe_read_clock(clock);
+		if (++n == PROBE_ENTRY_CLOCKS)
+			break;
+	}
+	if (!n) {
+		time->entry[0].clock = trace_clock_local;
+		time->entry[0].time = trace_clock_local();
+		n = 1;
+	}
+	for (; n < PROBE_ENTRY_CLOCKS; n++)
+		time->entry[n].clock = NULL;
+}
+
+/*
+ * FETCH_OP_CLOCK stores a struct probe_entry_time at the offset of its
+ * FETCH_OP_ST_EDATA. When the time is the only entry value (a probe with
+ * $duration and no $argN), the entry code is [CLOCK][ST_EDATA(0)][END] and
+ * the entry handler stores the time without running it.
  */
 static nokprobe_inline bool trace_probe_entry_time_only(struct probe_entry_arg *earg)
 {
@@ -555,7 +623,7 @@ static nokprobe_inline void
 store_trace_entry_data(void *edata, struct trace_probe *tp, struct pt_regs *regs)
 {
 	if (trace_probe_entry_time_only(tp->entry_arg))
-		*(unsigned long *)edata = trace_probe_clock();
+		trace_probe_store_entry_time(tp, edata);
 	else
 		__store_trace_entry_data(edata, tp, regs);
 }
@@ -568,52 +636,62 @@ static inline int traceprobe_get_entry_data_size(struct trace_probe *tp)
 #endif
 
 /*
- * At return, put the time of the event being written next to the entry
- * time, where $duration reads it. That is the event's time stamp when it
- * is written to the top-level buffer (whose clock the entry time is from),
- * so that the time stamp minus $duration is the entry time. Otherwise (an
- * instance, perf: @fbuffer is NULL) it is the top-level clock read now.
+ * The clock units from @entry to @now. A clock that is not monotonic across
+ * CPUs ("local") can read less at return than at entry when the task moved
+ * to another CPU in between: that is 0, not a huge unsigned value.
+ */
+static nokprobe_inline u64 trace_probe_duration(u64 entry, u64 now)
+{
+	if ((s64)(now - entry) < 0)
+		return 0;
+	return now - entry;
+}
+
+/*
+ * At return, before the arguments of a record are fetched, put its duration
+ * where $duration reads it. It is measured with the clock of the buffer the
+ * record is written to ("local" for perf: @fbuffer is NULL) when that clock
+ * was read at entry. The end is then the time stamp of the record, so that
+ * the time stamp minus the duration is the entry time; but a record built
+ * in the per-CPU buffered event (a filter is set, or the event is soft
+ * disabled), or in the buffer of triggers while tracing is off, gets its
+ * time stamp later or elsewhere, and the clock is read now instead. Any
+ * other clock (the buffer's clock was changed while the function ran, or
+ * the event is enabled in buffers of more clocks than were read) is not
+ * subtracted from an entry time of another clock: the first clock read at
+ * entry is read again.
  */
 static nokprobe_inline void
 trace_probe_store_return_time(struct trace_probe *tp, void *edata,
 			      struct trace_event_buffer *fbuffer)
 {
 	struct probe_entry_arg *earg = tp->entry_arg;
-	unsigned long now;
+	u64 (*clock)(void) = trace_clock_local;
+	struct trace_buffer *buffer = NULL;
+	struct probe_entry_time *time;
+	u64 now;
+	int i;
 
-	if (likely(!earg || !earg->ret_time))
+	if (likely(!earg || earg->time < 0))
 		return;
-	if (fbuffer && fbuffer->trace_file->tr->flags & TRACE_ARRAY_FL_GLOBAL)
-		now = tracing_event_time_stamp(fbuffer->buffer, fbuffer->event);
-	else
-		now = trace_probe_clock();
-	*(unsigned long *)(edata + earg->ret_time) = now;
+
+	time = edata + earg->time;
+	if (fbuffer) {
+		buffer = fbuffer->trace_file->tr->array_buffer.buffer;
+		clock = ring_buffer_clock(buffer);
+	}
+	i = trace_probe_entry_clock(time, PROBE_ENTRY_CLOCKS, clock);
+	if (unlikely(i < 0)) {
+		i = 0;
+		now = trace_probe_read_clock(time->entry[0].clock);
+	} else if (buffer && fbuffer->buffer == buffer &&
+		   fbuffer->event != this_cpu_read(trace_buffered_event)) {
+		now = ring_buffer_event_time_stamp(buffer, fbuffer->event);
+	} else {
+		now = trace_probe_read_clock(clock);
+	}
+	time->duration = trace_probe_duration(time->entry[i].time, now);
 }
-
-/*
- * Clock units from the entry time saved at @offset in @edata to the return
- * time next to it. A clock that is not monotonic across CPUs ("local") can
- * read less at return than at entry when the task moved to another CPU in
- * between: that is 0, not a huge unsigned value. The times are unsigned
- * longs like every entry data, so on 32-bit kernels a duration wraps at
- * 2^32 units, and a clock that went back cannot be told from a long
- * duration there.
- */
-static nokprobe_inline unsigned long trace_probe_duration(void *edata,
-							  unsigned int offset)
-{
-	unsigned long start = *(unsigned long *)(edata + offset);
-	unsigned long now = *(unsigned long *)(edata + offset + sizeof(long));
-
-	if (BITS_PER_LONG == 64 && (long)(now - start) < 0)
-		return 0;
-	return now - start;
-}
-
-#define trace_probe_for_each_link(pos, tp)	\
-	list_for_each_entry(pos, &(tp)->event->files, list)
-#define trace_probe_for_each_link_rcu(pos, tp)	\
-	list_for_each_entry_rcu(pos, &(tp)->event->files, list)
 
 /*
  * The flags used for parsing trace_probe arguments.

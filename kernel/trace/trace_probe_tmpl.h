@@ -163,6 +163,28 @@ process_common_fetch_insn(struct fetch_insn *code, unsigned long *val)
 	return 0;
 }
 
+/*
+ * $duration is 64-bit on every architecture. Where unsigned long is 32-bit,
+ * it cannot go through @val to the stages below: when it is stored as 8
+ * bytes, store it here and return true (the fetch is done).
+ */
+static nokprobe_inline bool
+fetch_duration(struct fetch_insn *code, void *edata, void *dest,
+	       unsigned long *val)
+{
+	struct probe_entry_time *time = edata + code->offset;
+
+	if (BITS_PER_LONG == 32 && dest &&
+	    code[1].op == FETCH_OP_ST_RAW && code[1].size == sizeof(u64)) {
+		*(u64 *)dest = time->duration;
+		if (code[2].op == FETCH_OP_MOD_BF)
+			fetch_apply_bitfield(&code[2], dest);
+		return true;
+	}
+	*val = time->duration;
+	return false;
+}
+
 /* From the 2nd stage, routine is same */
 static nokprobe_inline int
 process_fetch_insn_bottom(struct fetch_insn *code, unsigned long val,
