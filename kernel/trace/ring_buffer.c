@@ -3053,14 +3053,11 @@ void ring_buffer_set_clock(struct trace_buffer *buffer,
 	WRITE_ONCE(buffer->clock, clock);
 }
 
-/**
- * ring_buffer_clock - the clock that time stamps the events of a buffer
- * @buffer: The ring buffer
- *
- * For the users that read the clock of a buffer outside of it, to measure
- * time in the units of its time stamps.
- *
- * Returns the function set by ring_buffer_set_clock().
+/*
+ * The clock that time stamps the events of @buffer, the function set by
+ * ring_buffer_set_clock(): for the users that read the clock of a buffer
+ * outside of it, to measure time in the units of its time stamps. (Not
+ * kernel-doc, which cannot parse a function returning a function pointer.)
  */
 u64 (*ring_buffer_clock(struct trace_buffer *buffer))(void)
 {
