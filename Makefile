@@ -7,7 +7,7 @@ S := scripts
 
 .PHONY: help run check deps base tree config build test shell baseline bench \
 	clean export check-series check-build check-fixes send-dry-run debug-build \
-	check-debug stress
+	check-debug stress deps-cross deps-cocci cross coccicheck
 
 help:
 	@echo 'make run       build the patched kernel, boot it, show what the series adds'
@@ -25,6 +25,8 @@ help:
 	@echo 'make debug-build  build the debug kernel in build/debug-out (configs/debug.config)'
 	@echo 'make check-debug  ftracetest on the debug kernel (KASAN, lockdep, kmemleak, ...)'
 	@echo 'make stress    the long probe fuzzer/stress run on the debug kernel'
+	@echo 'make cross     the stack built for arm64 and i386 (build/out-arm64, build/out-i386)'
+	@echo 'make coccicheck   coccicheck on the C files the series touches: nothing new vs base'
 	@echo 'make export   write patches/ and the mirror from the commits in build/linux'
 	@echo 'make check-series  gates 1-3: each series applies, mirror, checkpatch, subjects, Fixes:'
 	@echo 'make check-build   gates 4-5: every patch builds, no new sparse/W=1/kernel-doc'
@@ -34,6 +36,12 @@ help:
 
 deps:
 	@$(S)/deps.sh
+
+deps-cross:
+	@$(S)/deps.sh cross
+
+deps-cocci:
+	@$(S)/deps.sh cocci
 
 base: deps
 	@$(S)/fetch-base.sh
@@ -110,6 +118,24 @@ check-debug: debug-build
 stress: debug-build
 	@$(DEBUG) STRESS_DEFS=$${STRESS_DEFS:-100000} STRESS_SECS=$${STRESS_SECS:-5400} \
 		STRESS_MODS=$${STRESS_MODS:-100} TIMEOUT=$${TIMEOUT:-14400} $(S)/stress.sh
+
+# The final stack for other architectures, compiled and linked (not
+# booted): configs/arm64.config in place of guest.config, and
+# configs/i386.config on top of it; kernel options as the tracing
+# fragments ask, not Debian's amd64 values.
+ARM64 := ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu- OUT=build/out-arm64 DEBIAN=0 \
+	GUEST_CONFIG=configs/arm64.config
+I386 := ARCH=i386 CROSS_COMPILE=i686-linux-gnu- OUT=build/out-i386 DEBIAN=0 \
+	EXTRA_CONFIGS=configs/i386.config
+
+cross: tree deps-cross
+	@$(ARM64) $(S)/config.sh
+	@$(ARM64) $(S)/build.sh
+	@$(I386) $(S)/config.sh
+	@$(I386) $(S)/build.sh
+
+coccicheck: tree deps-cocci
+	@$(S)/coccicheck.sh
 
 clean:
 	rm -rf build

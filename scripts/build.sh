@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Build the configured kernel in $OUT (out of tree, ccache, -j from nproc):
-# bzImage and modules, the modules installed into $OUT/mods (the guest's
+# the boot image (bzImage; Image for ARCH=arm64, with CROSS_COMPILE) and
+# modules, the modules installed into $OUT/mods (the guest's
 # /lib/modules), and the ftrace selftests installed into $OUT/kselftest.
 # The full make output goes to $OUT/build.log.
 set -euo pipefail
@@ -11,16 +12,23 @@ set -euo pipefail
 [ -f "$OUT/.config" ] || die "no $OUT/.config: run 'make config' first"
 command -v ccache >/dev/null || die "ccache is missing: run 'make deps'"
 
+case ${ARCH:-x86_64} in
+x86|x86_64|i386) image=bzImage ;;
+arm64) image=Image ;;
+*) die "ARCH=$ARCH: the tooling builds x86_64, i386 and arm64" ;;
+esac
+cc=${CROSS_COMPILE:-}gcc
+command -v "$cc" >/dev/null || die "$cc is missing: run 'make deps-cross'"
 jobs=$(($(nproc) + 1))
 log=$OUT/build.log
 kmake()
 {
-	make -C "$TREE" O="$OUT" CC="ccache gcc" HOSTCC="ccache gcc" -j"$jobs" "$@"
+	make -C "$TREE" O="$OUT" CC="ccache $cc" HOSTCC="ccache gcc" -j"$jobs" "$@"
 }
 
 start=$(date +%s)
-info "build: bzImage and modules with -j$jobs in $OUT (log: $log; a cold build took 9 to 27 minutes on these 2-CPU machines)"
-if ! kmake bzImage modules >"$log" 2>&1; then
+info "build: $image and modules${ARCH:+ for $ARCH} with -j$jobs in $OUT (log: $log; a cold build took 9 to 27 minutes on these 2-CPU machines)"
+if ! kmake "$image" modules >"$log" 2>&1; then
 	grep -E 'error|Error' "$log" | head -20 >&2
 	die "kernel build failed (above; whole log in $log)"
 fi

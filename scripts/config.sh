@@ -6,8 +6,12 @@
 # that every option the fragments ask for survived (as kunit.py does).
 #
 # Fragments: configs/guest.config (or $GUEST_CONFIG; none when that is
-# set and empty), the tree's own ftrace selftest config,
-# configs/tracing.config, then any in $EXTRA_CONFIGS (space separated).
+# set and empty), the tree's own ftrace selftest config, Debian's values
+# of the options in configs/debian.scope (scripts/debian-config.sh; not
+# with DEBIAN=0), configs/tracing.config, then any in $EXTRA_CONFIGS
+# (space separated).  Every option that differs from Debian's in that
+# scope must have its reason in configs/debian.differences (or be asked
+# for by one of $EXTRA_CONFIGS).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -15,22 +19,43 @@ set -euo pipefail
 frags=()
 guest=${GUEST_CONFIG-$TOP/configs/guest.config}
 [ -z "$guest" ] || frags+=("$(realpath -m "$guest")")
-frags+=("$TREE/tools/testing/selftests/ftrace/config"
-	"$TOP/configs/tracing.config")
+frags+=("$TREE/tools/testing/selftests/ftrace/config")
+debian=
+if [ "${DEBIAN:-1}" = 1 ]; then
+	mkdir -p "$OUT"
+	debian=$OUT/debian.config
+	"$TOP/scripts/debian-config.sh" fragment "$debian"
+	frags+=("$debian")
+fi
+frags+=("$TOP/configs/tracing.config")
+extras=()
 for f in ${EXTRA_CONFIGS:-}; do
-	frags+=("$(realpath "$f")")
+	extras+=("$(realpath "$f")")
 done
+frags+=(${extras[@]+"${extras[@]}"})
 for f in "${frags[@]}"; do
 	[ -f "$f" ] || die "config fragment $f does not exist"
 done
 
 mkdir -p "$OUT"
 stamp=$OUT/.fragments
+# Every option of the Debian scope that differs from Debian's, with its
+# reason (kept in $OUT/debian-differences.txt).
+compare_debian()
+{
+	[ -n "$debian" ] || return 0
+	"$TOP/scripts/debian-config.sh" compare "$OUT/.config" ${extras[@]+"${extras[@]}"} \
+		>"$OUT/debian-differences.txt" ||
+		{ cat "$OUT/debian-differences.txt" >&2; exit 1; }
+	info "config: $(tail -n 1 "$OUT/debian-differences.txt") (each with its reason in $OUT/debian-differences.txt)"
+}
+
 # Same fragments as last time and a .config newer than all of them:
 # nothing to do (keeps incremental builds incremental).
 if [ -f "$OUT/.config" ] && [ -f "$stamp" ] &&
    [ "$(cat "${frags[@]}" | sha256sum)" = "$(cat "$stamp")" ]; then
 	info "config: $OUT/.config is up to date"
+	compare_debian
 	exit 0
 fi
 
@@ -46,12 +71,24 @@ kmake tinyconfig >/dev/null
 kmake olddefconfig
 
 # What the fragments ask for, the last fragment winning, against .config.
-missing=$(awk '
-	FNR == NR {
-		if (match($0, /^CONFIG_[A-Za-z0-9_]+=/))
-			want[substr($0, 1, RLENGTH - 1)] = substr($0, RLENGTH + 1)
-		else if (match($0, /^# CONFIG_[A-Za-z0-9_]+ is not set/))
-			want[$2] = "n"
+# The Debian fragment's own options are not required to survive (some
+# depend on what the guest leaves out): compare_debian judges them.
+missing=$(awk -v debian="$debian" -v dotconfig="$OUT/.config" '
+	FILENAME != dotconfig {
+		k = ""
+		if (match($0, /^CONFIG_[A-Za-z0-9_]+=/)) {
+			k = substr($0, 1, RLENGTH - 1)
+			v = substr($0, RLENGTH + 1)
+		} else if (match($0, /^# CONFIG_[A-Za-z0-9_]+ is not set/)) {
+			k = $2
+			v = "n"
+		}
+		if (k == "")
+			next
+		if (FILENAME == debian)
+			delete want[k]
+		else
+			want[k] = v
 		next
 	}
 	match($0, /^CONFIG_[A-Za-z0-9_]+=/) {
@@ -63,10 +100,11 @@ missing=$(awk '
 			if (want[k] != h)
 				printf "  %s=%s (got %s)\n", k, want[k], h
 		}
-	}' <(cat "${frags[@]}") "$OUT/.config" | sort)
+	}' "${frags[@]}" "$OUT/.config" | sort)
 if [ -n "$missing" ]; then
 	printf '%s\n' "$missing" >&2
 	die "not every option of the config fragments is in $OUT/.config (above); an unmet dependency is the usual cause: add it to configs/guest.config"
 fi
 cat "${frags[@]}" | sha256sum >"$stamp"
 info "config: every requested option is set ($(grep -c '^CONFIG_' "$OUT/.config") options in $OUT/.config)"
+compare_debian

@@ -3,13 +3,23 @@
 #
 # Install the Debian packages the project needs, if any is missing:
 # apt-get when root, otherwise print the install line and stop.
+# "deps.sh" installs what "make check" needs; "deps.sh cross" adds the
+# cross compilers and QEMU of "make cross" and "make test-arm64";
+# "deps.sh cocci" adds coccinelle for "make coccicheck".
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-pkgs=(build-essential bc bison flex libelf-dev libssl-dev dwarves cpio kmod
-      rsync python3 git ccache qemu-system-x86 busybox-static iproute2
-      iputils-ping util-linux procps sparse b4 perl python3-ply python3-git
-      gawk devscripts trace-cmd)
+case ${1:-} in
+'')
+	pkgs=(build-essential bc bison flex libelf-dev libssl-dev dwarves cpio kmod
+	      rsync python3 git ccache qemu-system-x86 busybox-static iproute2
+	      iputils-ping util-linux procps sparse b4 perl python3-ply python3-git
+	      gawk devscripts trace-cmd xz-utils)
+	;;
+cross) pkgs=(gcc-aarch64-linux-gnu gcc-i686-linux-gnu qemu-system-arm) ;;
+cocci) pkgs=(coccinelle) ;;
+*) die "usage: $0 [cross|cocci]" ;;
+esac
 missing=()
 for p in "${pkgs[@]}"; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' || missing+=("$p")

@@ -9,10 +9,30 @@
 #
 # From the kernel command line (unknown "name=value" parameters reach
 # init's environment): ps_top (the project), ps_mods (module staging
-# directory), ps_shell=1.
+# directory), ps_shell=1; for the arm64 guest, ps_arm64 (its userland),
+# ps_console (the console's tty, default ttyS0) and ps_output=share (the
+# command's output to output.log on the results share, not to ttyS1).
 
 export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
 export HOME=/root TERM=${TERM:-linux} LANG=C.UTF-8
+
+# The arm64 guest (scripts/vm.sh with ARCH=arm64) has the host's / as its
+# root too, but the host's programs are x86_64 ones: the kernel starts
+# this script with the static busybox of the arm64 userland
+# (scripts/arm64-root.sh), which puts that userland's /usr and /etc over
+# the host's (the host's /bin, /sbin and /lib are links into /usr) and
+# starts the script again under the arm64 bash.  Read by busybox sh:
+# POSIX only up to the exec.
+if [ -n "$ps_arm64" ] && [ "$ps_arm64_up" != 1 ]; then
+	if "$ps_arm64/usr/bin/busybox" mount -o bind "$ps_arm64/usr" /usr &&
+		"$ps_arm64/usr/bin/busybox" mount -o bind "$ps_arm64/etc" /etc; then
+		export ps_arm64_up=1
+		exec /bin/bash "$0"
+	fi
+	echo "guest-init: cannot put the arm64 userland of $ps_arm64 over /usr and /etc" >&2
+	"$ps_arm64/usr/bin/busybox" poweroff -f
+	exit 1
+fi
 
 mount -t proc proc /proc
 mount -t sysfs sysfs /sys
@@ -69,12 +89,18 @@ echo "guest-init: $(uname -r) up with $(nproc) CPUs" >/dev/kmsg
 cd /tmp || exit 1
 if [ "$ps_shell" = 1 ]; then
 	echo "Guest shell on $(uname -r); 'exit' powers the guest off."
-	setsid -c -w bash -l </dev/ttyS0 >/dev/ttyS0 2>&1
+	setsid -c -w bash -l </dev/"${ps_console:-ttyS0}" >/dev/"${ps_console:-ttyS0}" 2>&1
 	rc=$?
 else
 	# The command's output goes to ttyS1; the kernel console stays on ttyS0.
-	exec 3>/dev/ttyS1
-	stty -F /dev/ttyS1 raw -echo 2>/dev/null
+	# A machine with one serial port (arm64 "virt") has it written to
+	# output.log on the results share instead, which scripts/vm.sh shows.
+	if [ "$ps_output" = share ]; then
+		exec 3>>"$PS_RES/output.log"
+	else
+		exec 3>/dev/ttyS1
+		stty -F /dev/ttyS1 raw -echo 2>/dev/null
+	fi
 	PS_RES=$PS_RES setsid -w bash "$PS_RES/cmd" </dev/null >&3 2>&3
 	rc=$?
 	echo "guest-init: command exited with status $rc" >/dev/kmsg

@@ -18,6 +18,17 @@
 # Environment: VM_SMP (guest CPUs, default 2); VM_ICOUNT=1 runs the guest
 # under single-threaded TCG with -icount shift=0,sleep=off (even where KVM
 # exists), so that its clock counts executed instructions (for benchmarks).
+#
+# ARCH=arm64 boots $OUT/arch/arm64/boot/Image (OUT=build/out-arm64, made by
+# "make cross") on QEMU's "virt" machine (GICv3, -cpu max, TCG) instead.
+# Its root is the host's / as well, so that the project, $OUT and the
+# results are where the x86_64 guest has them; the kernel starts
+# guest-init.sh with the static busybox of the arm64 userland
+# (scripts/arm64-root.sh, in $CACHE/arm64-root, or ARM64_ROOT), and
+# guest-init.sh puts that userland's /usr and /etc over the host's before
+# anything else runs.  The console is the PL011 (ttyAMA0); "virt" has no
+# second serial port, so the guest writes the command's output to
+# output.log on the results share itself.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -36,9 +47,23 @@ while [ $# -gt 0 ]; do
 done
 [ $shell = 1 ] || [ $# -gt 0 ] || die "no command given (usage: scripts/vm.sh [-t SECONDS] [-r DIR] COMMAND... | --shell)"
 
-kernel=$OUT/arch/x86/boot/bzImage
-[ -f "$kernel" ] || die "no kernel in $kernel: run 'make build' first"
-command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 is missing: run 'make deps'"
+arm64_root=
+if [ "${ARCH:-}" = arm64 ]; then
+	kernel=$OUT/arch/arm64/boot/Image
+	[ -f "$kernel" ] || die "no kernel in $kernel: run 'make cross' first"
+	command -v qemu-system-aarch64 >/dev/null || die "qemu-system-aarch64 is missing: run 'make deps-cross'"
+	# The arm64 /usr goes over the host's: /bin, /sbin and /lib must be
+	# links into /usr for it to take their place too.
+	for d in bin sbin lib; do
+		[ -L "/$d" ] || die "ARCH=arm64 needs a usr-merged host: /$d is not a link into /usr"
+	done
+	arm64_root=$(realpath -m "${ARM64_ROOT:-$CACHE/arm64-root}")
+	"$TOP/scripts/arm64-root.sh" "$arm64_root"
+else
+	kernel=$OUT/arch/x86/boot/bzImage
+	[ -f "$kernel" ] || die "no kernel in $kernel: run 'make build' first"
+	command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 is missing: run 'make deps'"
+fi
 
 mkdir -p "$res"
 res=$(realpath "$res")
@@ -48,17 +73,29 @@ printf '%s\n' "$*" >"$res/cmd"
 smp=${VM_SMP:-2}
 if [ "${VM_ICOUNT:-0}" = 1 ]; then
 	accel=(-accel tcg,thread=single -icount shift=0,sleep=off)
-elif [ -w /dev/kvm ] && grep -qwE 'vmx|svm' /proc/cpuinfo; then
+elif [ -z "$arm64_root" ] && [ -w /dev/kvm ] && grep -qwE 'vmx|svm' /proc/cpuinfo; then
 	# Some machines have a /dev/kvm whose CPU lacks VMX/SVM: KVM then
-	# aborts QEMU at the first vCPU ("failed to set MSR 0x10a").
+	# aborts QEMU at the first vCPU ("failed to set MSR 0x10a").  (An
+	# x86 KVM cannot run the arm64 guest: that one is always TCG.)
 	accel=(-accel kvm -cpu host)
 else
 	# Single-threaded TCG: see the note in README ("The guest").
 	accel=(-accel tcg,thread=single)
 fi
-append="console=ttyS0,115200 loglevel=7 panic=-1 oops=panic"
+if [ -n "$arm64_root" ]; then
+	append="console=ttyAMA0 loglevel=7 panic=-1 oops=panic"
+else
+	append="console=ttyS0,115200 loglevel=7 panic=-1 oops=panic"
+fi
 append+=" root=root rootfstype=9p rootflags=trans=virtio,version=9p2000.L,msize=262144 ro"
-append+=" init=$TOP/scripts/guest-init.sh ps_top=$TOP ps_mods=$OUT/mods ps_shell=$shell"
+if [ -n "$arm64_root" ]; then
+	# The kernel runs "busybox sh guest-init.sh" (the arguments after
+	# "--", at the very end of the command line, below).
+	append+=" init=$arm64_root/usr/bin/busybox ps_arm64=$arm64_root ps_console=ttyAMA0 ps_output=share"
+	append+=" ps_top=$TOP ps_mods=$OUT/mods ps_shell=$shell"
+else
+	append+=" init=$TOP/scripts/guest-init.sh ps_top=$TOP ps_mods=$OUT/mods ps_shell=$shell"
+fi
 # TCG is slow: keep the stall detectors from firing on emulation speed.
 # The TSC stays the clocksource (under TCG it is the host's): with
 # tsc=unstable the clocksource is the HPET, whose reads can stall a vCPU
@@ -66,13 +103,23 @@ append+=" init=$TOP/scripts/guest-init.sh ps_top=$TOP ps_mods=$OUT/mods ps_shell
 # preemptirq/irqsoff_tracer.tc's 500 ms busy-wait (on the local clock)
 # showed as 499.5 ms latency or a 0.9 s irqs-off HPET read won.
 append+=" rcupdate.rcu_cpu_stall_timeout=120 watchdog_thresh=60"
-qemu=(qemu-system-x86_64 -machine q35 "${accel[@]}" -smp "$smp" -m 2G
-      -nodefaults -no-reboot -display none
-      -kernel "$kernel" -append "$append ${PS_APPEND:-}"
-      -fsdev local,id=root,path=/,security_model=none,readonly=on,multidevs=remap
-      -device virtio-9p-pci,fsdev=root,mount_tag=root
-      -fsdev local,id=res,path="$res",security_model=none,multidevs=remap
-      -device virtio-9p-pci,fsdev=res,mount_tag=results)
+if [ -n "$arm64_root" ]; then
+	qemu=(qemu-system-aarch64 -machine virt,gic-version=3 -cpu max "${accel[@]}" -smp "$smp" -m 2G
+	      -nodefaults -no-reboot -display none
+	      -kernel "$kernel" -append "$append ${PS_APPEND:-} -- sh $TOP/scripts/guest-init.sh"
+	      -fsdev local,id=root,path=/,security_model=none,readonly=on,multidevs=remap
+	      -device virtio-9p-pci,fsdev=root,mount_tag=root
+	      -fsdev local,id=res,path="$res",security_model=none,multidevs=remap
+	      -device virtio-9p-pci,fsdev=res,mount_tag=results)
+else
+	qemu=(qemu-system-x86_64 -machine q35 "${accel[@]}" -smp "$smp" -m 2G
+	      -nodefaults -no-reboot -display none
+	      -kernel "$kernel" -append "$append ${PS_APPEND:-}"
+	      -fsdev local,id=root,path=/,security_model=none,readonly=on,multidevs=remap
+	      -device virtio-9p-pci,fsdev=root,mount_tag=root
+	      -fsdev local,id=res,path="$res",security_model=none,multidevs=remap
+	      -device virtio-9p-pci,fsdev=res,mount_tag=results)
+fi
 
 if [ $shell = 1 ]; then
 	info "guest: interactive shell (Ctrl-A X quits QEMU)"
@@ -80,14 +127,19 @@ if [ $shell = 1 ]; then
 	exit 0
 fi
 
-info "guest: booting $(cat "$OUT/include/config/kernel.release") (${accel[*]:1}, $smp CPUs), timeout ${timeout}s, results in $res"
+info "guest: booting $(cat "$OUT/include/config/kernel.release")${arm64_root:+ on arm64} (${accel[*]:1}, $smp CPUs), timeout ${timeout}s, results in $res"
 start=$(date +%s)
 : >"$res/output.log"
 tail -n +1 -f "$res/output.log" &
 tailpid=$!
 set +e
-timeout -k 10 "$timeout" "${qemu[@]}" -serial file:"$res/console.log" \
-	-serial file:"$res/output.log" </dev/null
+if [ -n "$arm64_root" ]; then
+	# One serial port: the console (the guest writes output.log).
+	timeout -k 10 "$timeout" "${qemu[@]}" -serial file:"$res/console.log" </dev/null
+else
+	timeout -k 10 "$timeout" "${qemu[@]}" -serial file:"$res/console.log" \
+		-serial file:"$res/output.log" </dev/null
+fi
 qrc=$?
 set -e
 sleep 0.3
