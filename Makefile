@@ -7,7 +7,7 @@ S := scripts
 
 .PHONY: help run check deps base tree config build test shell baseline bench \
 	clean export check-series check-build check-fixes send-dry-run debug-build \
-	check-debug stress deps-cross deps-cocci cross coccicheck
+	check-debug stress deps-cross deps-cocci cross coccicheck test-arm64
 
 help:
 	@echo 'make run       build the patched kernel, boot it, show what the series adds'
@@ -26,6 +26,7 @@ help:
 	@echo 'make check-debug  ftracetest on the debug kernel (KASAN, lockdep, kmemleak, ...)'
 	@echo 'make stress    the long probe fuzzer/stress run on the debug kernel'
 	@echo 'make cross     the stack built for arm64 and i386 (build/out-arm64, build/out-i386)'
+	@echo 'make test-arm64   ftracetest on the arm64 build in a QEMU virt guest (TCG; T=... for a subset)'
 	@echo 'make coccicheck   coccicheck on the C files the series touches: nothing new vs base'
 	@echo 'make export   write patches/ and the mirror from the commits in build/linux'
 	@echo 'make check-series  gates 1-3: each series applies, mirror, checkpatch, subjects, Fixes:'
@@ -133,6 +134,12 @@ cross: tree deps-cross
 	@$(ARM64) $(S)/build.sh
 	@$(I386) $(S)/config.sh
 	@$(I386) $(S)/build.sh
+
+# ftracetest of the arm64 build (make cross first) on QEMU's "virt"
+# machine, always TCG: its userland is Debian 12's arm64 packages
+# (scripts/arm64-root.sh), put over the host's /usr and /etc in the guest.
+test-arm64: deps-cross
+	@$(ARM64) RES=build/results/arm64 TIMEOUT=$${TIMEOUT:-10800} $(S)/test.sh $(T)
 
 coccicheck: tree deps-cocci
 	@$(S)/coccicheck.sh
