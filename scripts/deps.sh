@@ -16,7 +16,8 @@ case ${1:-} in
 	      iputils-ping util-linux procps sparse b4 perl python3-ply python3-git
 	      gawk devscripts trace-cmd xz-utils)
 	;;
-cross) pkgs=(gcc-aarch64-linux-gnu gcc-i686-linux-gnu qemu-system-arm file) ;;
+cross) pkgs=(gcc-aarch64-linux-gnu libc6-dev-arm64-cross gcc-i686-linux-gnu libc6-dev-i386-cross
+	       qemu-system-arm file) ;;
 cocci) pkgs=(coccinelle) ;;
 *) die "usage: $0 [cross|cocci]" ;;
 esac

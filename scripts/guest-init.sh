@@ -103,6 +103,7 @@ else
 	fi
 	PS_RES=$PS_RES setsid -w bash "$PS_RES/cmd" </dev/null >&3 2>&3
 	rc=$?
+	exec 3>&-
 	echo "guest-init: command exited with status $rc" >/dev/kmsg
 fi
 
