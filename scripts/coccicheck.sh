@@ -7,14 +7,17 @@
 # without line numbers: a report the series adds fails.
 #
 # Each file is checked the way the kernel documents for one file
-# (make C=2 CHECK=scripts/coccicheck MODE=report FILE.o), in gate 4's
-# light configuration (build/cocci-base-out, build/cocci-out).  Headers
-# are checked as the C files include them.  Results: build/results/cocci.
+# (make C=2 CHECK=scripts/coccicheck MODE=report FILE.o, with the
+# checker's absolute path, which an O= build needs), in gate 4's light
+# configuration (build/cocci-base-out, build/cocci-out).  Headers are
+# not checked on their own: most semantic patches run with
+# --no-includes, so a header the series touches is seen only where a
+# rule parses it for a C file.  Results: build/results/cocci.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 command -v spatch >/dev/null || die "coccinelle (spatch) is missing: run 'make deps-cocci'"
-BASE_TREE=$BUILD/base
+BASE_TREE=$(realpath -m "$BUILD/base")
 res=$BUILD/results/cocci
 mkdir -p "$res"
 start=$(date +%s)
@@ -35,17 +38,30 @@ check()
 	TREE=$tree OUT=$out DEBIAN=0 GUEST_CONFIG="$TOP/configs/gate.config" \
 		EXTRA_CONFIGS="$TOP/configs/gate.config" "$TOP/scripts/config.sh"
 	for f in $files; do
-		[ -f "$tree/$f" ] && objs+=("${f%.c}.o")
+		if [ -f "$tree/$f" ]; then
+			objs+=("${f%.c}.o")
+		fi
 	done
+	if [ ${#objs[@]} = 0 ]; then
+		: >"$res/$side.txt"
+		info "cocci: $side: none of the files exists"
+		return 0
+	fi
 	t=$(date +%s)
 	info "cocci: $side: $(ls "$tree"/scripts/coccinelle/*/*.cocci | wc -l) semantic patches on ${#objs[@]} files"
 	make -C "$tree" O="$out" CC="ccache gcc" HOSTCC="ccache gcc" -j"$(($(nproc) + 1))" \
-		C=2 CHECK=scripts/coccicheck MODE=report "${objs[@]}" >"$res/$side.log" 2>&1 ||
+		C=2 CHECK="$tree/scripts/coccicheck" MODE=report "${objs[@]}" >"$res/$side.log" 2>&1 ||
 		die "coccicheck of the $side failed, see $res/$side.log"
+	# make skips the checker silently when it cannot run it.
+	! grep -q 'not available or not up to date' "$res/$side.log" ||
+		die "make did not run scripts/coccicheck for the $side, see $res/$side.log"
+	[ "$(grep -c '^  CHECK ' "$res/$side.log")" -ge ${#objs[@]} ] ||
+		die "coccicheck ran on fewer files than the ${#objs[@]} asked for, see $res/$side.log"
 	# "path/file.c:LINE:COL-COL: message" with the tree's path and the
-	# positions taken off.
+	# positions taken off, also those some rules put in the message
+	# ("on line 123", "lines 12-34").
 	sed -n -E "s|^($tree/)?([^ :]+\\.[ch]):[0-9]+:[0-9]+-[0-9]+: |\\2: |p" "$res/$side.log" |
-		sed "s|^$(realpath --relative-to="$out" "$tree")/||" | sort >"$res/$side.txt"
+		sed -E 's/\b(lines?) [0-9]+(-[0-9]+)?/\1 N/g' | sort >"$res/$side.txt"
 	info "cocci: $side: $(grep -c . "$res/$side.txt" || true) reports in $(elapsed "$t")"
 }
 

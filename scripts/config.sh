@@ -44,14 +44,17 @@ stamp=$OUT/.fragments
 compare_debian()
 {
 	[ -n "$debian" ] || return 0
-	"$TOP/scripts/debian-config.sh" compare "$OUT/.config" ${extras[@]+"${extras[@]}"} \
-		>"$OUT/debian-differences.txt" ||
-		{ cat "$OUT/debian-differences.txt" >&2; exit 1; }
+	if ! "$TOP/scripts/debian-config.sh" compare "$OUT/.config" ${extras[@]+"${extras[@]}"} \
+		>"$OUT/debian-differences.txt"; then
+		cat "$OUT/debian-differences.txt" >&2
+		die "an option differs from Debian's without a reason (above): take Debian's value (configs/debian.scope), or give the reason in configs/debian.differences"
+	fi
+	grep '^  (' "$OUT/debian-differences.txt" >&2 || true
 	info "config: $(tail -n 1 "$OUT/debian-differences.txt") (each with its reason in $OUT/debian-differences.txt)"
 }
 
-# Same fragments as last time and a .config newer than all of them:
-# nothing to do (keeps incremental builds incremental).
+# Same fragments as last time (their contents hashed): nothing to do
+# (keeps incremental builds incremental).
 if [ -f "$OUT/.config" ] && [ -f "$stamp" ] &&
    [ "$(cat "${frags[@]}" | sha256sum)" = "$(cat "$stamp")" ]; then
 	info "config: $OUT/.config is up to date"

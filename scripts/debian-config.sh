@@ -13,8 +13,8 @@
 #   debian-config.sh compare DOTCONFIG [FRAGMENT...]
 #	print every option of the scope whose value in DOTCONFIG differs
 #	from Debian's, with its reason from configs/debian.differences or
-#	"asked for by FRAGMENT" when one of the fragments sets it; fail when
-#	a difference has no reason.  A reason that starts with "[FRAGMENT]"
+#	"asked for by FRAGMENT" when one of the fragments sets it; exit 1
+#	when a difference has no reason.  A reason that starts with "[FRAGMENT]"
 #	counts only when that fragment is given (a consequence of it).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -33,8 +33,8 @@ debian_config()
 	local dir=$CACHE/debian-config/$DEBCONF_VERSION deb
 
 	if [ ! -f "$dir/$FLAVOUR" ]; then
-		deb=$("$TOP/scripts/fetch-deb.sh" "$DEBCONF_PACKAGE" "$DEBCONF_VERSION" \
-			"$DEBCONF_SHA256" "$BASE_SUITE")
+		deb=$(FETCH_STRICT=1 "$TOP/scripts/fetch-deb.sh" "$DEBCONF_PACKAGE" \
+			"$DEBCONF_VERSION" "$DEBCONF_SHA256" "$BASE_SUITE")
 		rm -rf "$dir.tmp"
 		mkdir -p "$dir.tmp"
 		dpkg-deb --fsys-tarfile "$deb" | tar -x -O --wildcards "./usr/src/*/$FLAVOUR.xz" |
@@ -63,13 +63,15 @@ scope_symbols()
 		*) die "$SCOPE: unknown line '$kind $arg'" ;;
 		esac
 	done <"$SCOPE"
+	[ ${#files[@]} -gt 0 ] && [ ${#regexes[@]} -gt 0 ] ||
+		die "$SCOPE needs at least one file line and one match line"
 	{
 		sed -n -E 's/^[[:space:]]*(menu)?config[[:space:]]+([A-Za-z0-9_]+).*/\2/p' "${files[@]}"
 		{
 			git -C "$TREE" grep -h -E '^\s*(menu)?config\s+[A-Za-z0-9_]+' -- '*Kconfig*' |
 				awk '{print $2}'
 			sed -n -E 's/^(# )?CONFIG_([A-Za-z0-9_]+)[= ].*/\2/p' "$debconf"
-		} | sort -u | grep -E "$(IFS='|'; echo "${regexes[*]}")" || true
+		} | sort -u | { grep -E "$(IFS='|'; echo "${regexes[*]}")" || [ $? = 1 ]; }
 	} | sort -u
 }
 
@@ -84,10 +86,12 @@ values()
 	     END { for (s in want) print s, (s in have) ? have[s] : "n" }' "$1" "$2" | sort
 }
 
+[ "$DEBCONF_VERSION" = "$BASE_VERSION" ] ||
+	warn "BASE: $DEBCONF_PACKAGE $DEBCONF_VERSION is not the base's version ($BASE_VERSION)"
 debconf=$(debian_config)
 syms=$(mktemp)
 trap 'rm -f "$syms"' EXIT
-scope_symbols "$debconf" >"$syms"
+scope_symbols "$debconf" >"$syms" || die "cannot read the scope (a bad regular expression in $SCOPE?)"
 
 case ${1:-} in
 fragment)
@@ -138,15 +142,17 @@ compare)
 			diff++
 			seen[$1] = 1
 		}
-		{ total++ }
+		{ total++; inscope[$1] = 1 }
 		END {
 			for (s in why)
 				if (!(s in seen))
-					printf "  (configs/debian.differences names CONFIG_%s, which no longer differs)\n", s
+					printf "  (configs/debian.differences names CONFIG_%s, which %s)\n", s,
+						(s in inscope) ? "no longer differs" : "is not in configs/debian.scope"
 			printf "%d options of configs/debian.scope compared, %d differ from Debian'"'"'s, %d without a reason\n",
 				total, diff, bad
 			exit bad != 0
-		}' || die "an option differs from Debian's without a reason (above): take Debian's value, or give the reason in configs/debian.differences"
+		}'
+	# The caller shows the list, then says what to do.
 	;;
 *)
 	die "usage: $0 fragment FILE | compare DOTCONFIG [FRAGMENT...]"

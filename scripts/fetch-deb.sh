@@ -1,19 +1,24 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# fetch-deb.sh PACKAGE VERSION SHA256 SUITE: download one Debian package
-# into the cache ($CACHE/deb) once, with a private apt configuration (the
-# machine's own apt sources are not touched; the archive's URI is taken
-# from them), check its SHA-256 and print its path.
+# fetch-deb.sh PACKAGE[:ARCH] VERSION SHA256 SUITE: download one Debian
+# package (of ARCH, default the host's) into the cache ($CACHE/deb) once,
+# with a private apt configuration (the machine's own apt sources are not
+# touched; the archive's URI is taken from them), check its SHA-256 and
+# print its path.
 #
 # When VERSION is no longer served, the newest served version is taken
 # with a loud warning and no checksum (the archive moves on; a pinned
-# build that cannot start at all helps nobody).
+# build that cannot start at all helps nobody), unless FETCH_STRICT=1,
+# which fails instead.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 [ $# = 4 ] || die "usage: $0 PACKAGE VERSION SHA256 SUITE"
-pkg=$1 version=$2 sha=$3 suite=$4
+pkg=${1%%:*} version=$2 sha=$3 suite=$4
+host=$(dpkg --print-architecture)
+arch=$host
+[ "$1" = "$pkg" ] || arch=${1#*:}
 APTDIR=$CACHE/apt/$suite
 DEBDIR=$CACHE/deb
 
@@ -37,6 +42,7 @@ apt_private()
 		-o Dir::Etc::preferences="$APTDIR/preferences" \
 		-o Dir::Etc::preferencesparts=- \
 		-o APT::Sandbox::User=root \
+		-o APT::Architectures::="$arch" \
 		-o Debug::NoLocking=1 "$@"
 }
 
@@ -58,16 +64,19 @@ update_index()
 
 served()
 {
-	apt_private apt-cache madison "$pkg" 2>/dev/null | awk -F' *[|] *' '{print $2}'
+	apt_private apt-cache madison "$pkg:$arch" 2>/dev/null | awk -F' *[|] *' '{print $2}'
 }
 
 mkdir -p "$DEBDIR"
-deb=$DEBDIR/${pkg}_${version//:/%3a}_$(dpkg --print-architecture).deb
+deb=$DEBDIR/${pkg}_${version//:/%3a}_$arch.deb
+[ -f "$deb" ] || deb=$DEBDIR/${pkg}_${version//:/%3a}_all.deb
 [ -f "$deb" ] || deb=$DEBDIR/${pkg}_${version//:/%3a}_all.deb
 if [ ! -f "$deb" ]; then
 	update_index
 	want=$version
 	if ! served | grep -qxF "$version"; then
+		[ "${FETCH_STRICT:-0}" != 1 ] ||
+			die "$pkg $version (pinned) is no longer served by $suite: pin a served version and its SHA-256 in BASE"
 		want=$(served | head -n 1)
 		[ -n "$want" ] || die "$pkg is not served by $suite"
 		warn "********************************************************************"
@@ -77,9 +86,10 @@ if [ ! -f "$deb" ]; then
 		warn "********************************************************************"
 	fi
 	info "apt: downloading $pkg $want"
-	(cd "$DEBDIR" && apt_private apt-get download "$pkg=$want") >"$APTDIR/download.log" 2>&1 ||
+	(cd "$DEBDIR" && apt_private apt-get download "$pkg:$arch=$want") >"$APTDIR/download.log" 2>&1 ||
 		die "apt-get download $pkg=$want failed, see $APTDIR/download.log"
-	deb=$(ls "$DEBDIR/${pkg}_${want//:/%3a}"_*.deb | head -n 1)
+	deb=$(ls "$DEBDIR/${pkg}_${want//:/%3a}_$arch.deb" "$DEBDIR/${pkg}_${want//:/%3a}_all.deb" 2>/dev/null | head -n 1 || true)
+	[ -n "$deb" ] || die "apt-get download $pkg:$arch=$want left no .deb in $DEBDIR"
 	[ "$want" = "$version" ] || { echo "$deb"; exit 0; }
 fi
 

@@ -1,6 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # Common settings and helpers, sourced by the scripts in this directory.
 
+# sort, join and comm must agree on one collation ("_" counts).
+export LC_ALL=C
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 HOME=${HOME:-$(getent passwd "$(id -u)" | cut -d: -f6)}
 export HOME
