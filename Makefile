@@ -139,7 +139,8 @@ cross: tree deps-cross
 # machine, always TCG: its userland is Debian 12's arm64 packages
 # (scripts/arm64-root.sh), put over the host's /usr and /etc in the guest.
 test-arm64: deps-cross
-	@$(ARM64) RES=build/results/arm64 TIMEOUT=$${TIMEOUT:-10800} $(S)/test.sh $(T)
+	@$(ARM64) RES=build/results/arm64 EXPECT=tests/expected-arm64 TIMEOUT=$${TIMEOUT:-10800} \
+		$(S)/test.sh $(T)
 
 coccicheck: tree deps-cocci
 	@$(S)/coccicheck.sh
