@@ -106,23 +106,21 @@ append+=" rcupdate.rcu_cpu_stall_timeout=120 watchdog_thresh=60"
 if [ -n "$arm64_root" ]; then
 	# pauth-impdef: pointer authentication with QEMU's own fast hash
 	# instead of the architected QARMA5, which TCG computes slowly; the
-	# guest sees the same features.
-	qemu=(qemu-system-aarch64 -machine virt,gic-version=3 -cpu max,pauth-impdef=on "${accel[@]}" -smp "$smp" -m 2G
-	      -nodefaults -no-reboot -display none
-	      -kernel "$kernel" -append "$append ${PS_APPEND:-} -- sh $TOP/scripts/guest-init.sh"
-	      -fsdev local,id=root,path=/,security_model=none,readonly=on,multidevs=remap
-	      -device virtio-9p-pci,fsdev=root,mount_tag=root
-	      -fsdev local,id=res,path="$res",security_model=none,multidevs=remap
-	      -device virtio-9p-pci,fsdev=res,mount_tag=results)
+	# guest sees the same features.  The kernel hands the words after
+	# "--" to init, the arm64 busybox: "sh guest-init.sh".
+	qemu=(qemu-system-aarch64 -machine virt,gic-version=3 -cpu max,pauth-impdef=on)
+	init_args=" -- sh $TOP/scripts/guest-init.sh"
 else
-	qemu=(qemu-system-x86_64 -machine q35 "${accel[@]}" -smp "$smp" -m 2G
-	      -nodefaults -no-reboot -display none
-	      -kernel "$kernel" -append "$append ${PS_APPEND:-}"
-	      -fsdev local,id=root,path=/,security_model=none,readonly=on,multidevs=remap
-	      -device virtio-9p-pci,fsdev=root,mount_tag=root
-	      -fsdev local,id=res,path="$res",security_model=none,multidevs=remap
-	      -device virtio-9p-pci,fsdev=res,mount_tag=results)
+	qemu=(qemu-system-x86_64 -machine q35)
+	init_args=
 fi
+qemu+=("${accel[@]}" -smp "$smp" -m 2G
+       -nodefaults -no-reboot -display none
+       -kernel "$kernel" -append "$append ${PS_APPEND:-}$init_args"
+       -fsdev local,id=root,path=/,security_model=none,readonly=on,multidevs=remap
+       -device virtio-9p-pci,fsdev=root,mount_tag=root
+       -fsdev local,id=res,path="$res",security_model=none,multidevs=remap
+       -device virtio-9p-pci,fsdev=res,mount_tag=results)
 
 if [ $shell = 1 ]; then
 	info "guest: interactive shell (Ctrl-A X quits QEMU)"
