@@ -52,6 +52,16 @@ for k in base series; do
 		"$TOP/scripts/guest-bench.sh" "$loop" "$iters" "$runs"
 done
 
+# what scripts/config.sh found when it compared a kernel's options with
+# Debian's (its last line: how many were compared, how many differ)
+debian_line()
+{
+	local f=$1/debian-differences.txt
+
+	[ -s "$f" ] || die "bench: $1 was not configured with Debian's options (no $f): run 'make bench' without BENCH_BUILD=0 and DEBIAN=0"
+	tail -n 1 "$f"
+}
+
 qemu_version=$(qemu-system-x86_64 --version | head -1)
 series_desc=$(git -C "$TREE" describe --tags --always "$(cat "$OUT/.built-from" 2>/dev/null || echo HEAD)")
 {
@@ -66,6 +76,29 @@ series_desc=$(git -C "$TREE" describe --tags --always "$(cat "$OUT/.built-from" 
 	echo "- series: \`$series_desc\` ($(git -C "$TREE" rev-list --count "base..$series_desc") patches on base)"
 	echo "- QEMU: $qemu_version; 1 CPU, \`-accel tcg,thread=single -icount shift=0,sleep=off\`"
 	echo "- loop: bench/loop.c, $iters calls per run, the least of $runs runs"
+	echo "- configuration: both kernels by scripts/config.sh, Debian's options in"
+	echo "  configs/debian.scope (tracing, BPF, jump labels, static calls,"
+	echo "  preemption, mitigations); base: $(debian_line "$BUILD/base-out");"
+	echo "  series: $(debian_line "$OUT") (reasons in configs/debian.differences)"
+	echo
+	echo "The CPU QEMU emulates (qemu64), as each kernel's"
+	echo "/sys/devices/system/cpu/vulnerabilities describes it:"
+	echo
+	for k in base series; do
+		v=$BUILD/results/bench-$k/vulnerabilities.txt
+		[ -s "$v" ] || die "bench: the $k guest wrote no $v"
+	done
+	if cmp -s "$BUILD/results/bench-base/vulnerabilities.txt" \
+		"$BUILD/results/bench-series/vulnerabilities.txt"; then
+		sed 's/^/    /' "$BUILD/results/bench-series/vulnerabilities.txt"
+	else
+		for k in base series; do
+			echo "- $k:"
+			echo
+			sed 's/^/    /' "$BUILD/results/bench-$k/vulnerabilities.txt"
+			echo
+		done
+	fi
 	echo
 	echo "Under -icount the guest clock advances 1 ns per executed guest"
 	echo "instruction: every figure is a count of instructions, not a time. A"
