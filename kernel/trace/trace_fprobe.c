@@ -352,10 +352,12 @@ retry:
 	case FETCH_OP_EDATA:
 		val = *(unsigned long *)((unsigned long)edata + code->offset);
 		break;
-	case FETCH_OP_DURATION:
+#if BITS_PER_LONG == 32
+	case FETCH_OP_DURATION:	/* FETCH_OP_EDATA on 64-bit */
 		if (fetch_duration(code, edata, dest, &val))
 			return 0;
 		break;
+#endif
 #endif
 	case FETCH_NOP_SYMBOL:	/* Ignore a place holder */
 		code++;
@@ -592,10 +594,12 @@ static nokprobe_inline int __fentry_dispatcher(struct trace_fprobe *tf,
 					       unsigned long entry_ip,
 					       struct ftrace_regs *fregs)
 {
-	unsigned int flags = trace_probe_load_flag(&tf->tp);
+	unsigned int flags;
 	int ret = 0;
 
+	/* Before the flags: after their acquire load, tp.event is read again */
 	trace_probe_count_hit(&tf->tp);
+	flags = trace_probe_load_flag(&tf->tp);
 
 	if (flags & TP_FLAG_TRACE)
 		fentry_trace_func(tf, entry_ip, fregs);
@@ -639,9 +643,10 @@ static nokprobe_inline void __fexit_dispatcher(struct trace_fprobe *tf,
 					       struct ftrace_regs *fregs,
 					       void *entry_data)
 {
-	unsigned int flags = trace_probe_load_flag(&tf->tp);
+	unsigned int flags;
 
 	trace_probe_count_hit(&tf->tp);
+	flags = trace_probe_load_flag(&tf->tp);
 
 	if (flags & TP_FLAG_TRACE)
 		fexit_trace_func(tf, entry_ip, ret_ip, fregs, entry_data);

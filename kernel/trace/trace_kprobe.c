@@ -1502,10 +1502,12 @@ retry:
 	case FETCH_OP_EDATA:
 		val = *(unsigned long *)((unsigned long)edata + code->offset);
 		break;
-	case FETCH_OP_DURATION:
+#if BITS_PER_LONG == 32
+	case FETCH_OP_DURATION:	/* FETCH_OP_EDATA on 64-bit */
 		if (fetch_duration(code, edata, dest, &val))
 			return 0;
 		break;
+#endif
 #endif
 	case FETCH_NOP_SYMBOL:	/* Ignore a place holder */
 		code++;

@@ -1686,8 +1686,18 @@ static int parse_probe_var_duration(struct fetch_insn *code,
 	if (ret < 0)
 		return ret;
 
-	code->op = FETCH_OP_DURATION;
-	code->offset = ret;
+	/*
+	 * Where an unsigned long holds the 64-bit duration, $duration is a
+	 * load of entry data like any other: the fetch loops need no case
+	 * of their own for it.
+	 */
+	if (BITS_PER_LONG == 64) {
+		code->op = FETCH_OP_EDATA;
+		code->offset = ret + offsetof(struct probe_entry_time, duration);
+	} else {
+		code->op = FETCH_OP_DURATION;
+		code->offset = ret;
+	}
 	return 0;
 }
 #else
@@ -3403,6 +3413,23 @@ static void probe_profile_log_err(const char *cmd, int type, int pos)
 	tracing_log_err(NULL, "probe_profile", cmd, probe_profile_errs,
 			type, pos);
 }
+
+/*
+ * trace_event_buffer_reserve() gave no room for a record of @tp's event in
+ * @file: set_event_pid excluded the task (filtered), or the ring buffer
+ * did not take the record (dropped). Out of line: the hits that write
+ * their record must not pay for telling these apart.
+ */
+void trace_probe_count_unreserved(struct trace_probe *tp,
+				  struct trace_event_file *file)
+{
+	if ((file->flags & EVENT_FILE_FL_PID_FILTER) &&
+	    trace_event_ignore_this_pid(file))
+		trace_probe_count_filtered(tp);
+	else
+		trace_probe_count_dropped(tp);
+}
+NOKPROBE_SYMBOL(trace_probe_count_unreserved);
 
 static int trace_probe_get_profile(struct dyn_event *ev,
 				   struct trace_probe_profile *prof)

@@ -102,8 +102,6 @@ typedef int (*print_type_func_t)(struct trace_seq *, void *, void *);
 	FETCH_OP(IMMSTR, string),	/* Allocated string: .data */	\
 	FETCH_OP(EDATA, offset),	/* Entry data: .offset */	\
 	FETCH_OP(TP_ARG, tp_arg),	/* Tracepoint argument: .data */\
-	FETCH_OP(CLOCK, none),		/* Entry times (in entry code) */\
-	FETCH_OP(DURATION, offset),	/* Duration in entry data: .offset */\
 	/* Stage 2 (dereference) ops */					\
 	FETCH_OP(DEREF, offset),	/* Dereference: .offset */	\
 	FETCH_OP(UDEREF, offset),	/* User-space dereference: .offset */\
@@ -124,6 +122,9 @@ typedef int (*print_type_func_t)(struct trace_seq *, void *, void *);
 	FETCH_OP(END, none),						\
 	/* Unresolved Symbol holder */					\
 	FETCH_OP(NOP_SYMBOL, symbol),	/* Non loaded symbol: .data = symbol name */\
+	/* Stage 1 ops of $duration, last: the others keep their values */\
+	FETCH_OP(CLOCK, none),		/* Entry times (in entry code) */\
+	FETCH_OP(DURATION, offset),	/* 32-bit $duration: .offset */\
 }
 
 #define FETCH_OP(opname, decode_fn) FETCH_OP_##opname
@@ -372,46 +373,44 @@ static nokprobe_inline void trace_probe_count_dropped(struct trace_probe *tp)
 	this_cpu_inc(tp->event->stats->dropped);
 }
 
+void trace_probe_count_unreserved(struct trace_probe *tp,
+				  struct trace_event_file *file);
+
 /*
  * trace_event_buffer_reserve() for a record of @tp's event in @file,
- * counting a record that is not reserved: filtered when set_event_pid
- * excludes the task (checked here first, as trace_event_buffer_reserve()
- * would tell it from a full buffer by nothing but NULL), dropped when the
- * ring buffer does not take it.
+ * counting a record that is not reserved. A hit that writes its record
+ * pays for nothing more than the test of the result.
  */
 static nokprobe_inline void *
 trace_probe_buffer_reserve(struct trace_probe *tp,
 			   struct trace_event_buffer *fbuffer,
 			   struct trace_event_file *file, unsigned long len)
 {
-	void *entry;
+	void *entry = trace_event_buffer_reserve(fbuffer, file, len);
 
-	if (unlikely(file->flags & EVENT_FILE_FL_PID_FILTER) &&
-	    trace_event_ignore_this_pid(file)) {
-		trace_probe_count_filtered(tp);
-		return NULL;
-	}
-	entry = trace_event_buffer_reserve(fbuffer, file, len);
 	if (unlikely(!entry))
-		trace_probe_count_dropped(tp);
+		trace_probe_count_unreserved(tp, file);
 	return entry;
 }
 
-/* Commit a record reserved by trace_probe_buffer_reserve(), counting it */
+/*
+ * Commit a record reserved by trace_probe_buffer_reserve(), counting it
+ * when it is not written. The written case is tested first and alone:
+ * it is the one of nearly every hit.
+ */
 static nokprobe_inline void
 trace_probe_buffer_commit(struct trace_probe *tp,
 			  struct trace_event_buffer *fbuffer)
 {
-	switch (trace_event_buffer_commit_status(fbuffer)) {
-	case TRACE_COMMIT_WRITTEN:
-		break;
-	case TRACE_COMMIT_DISCARDED:
+	enum trace_commit_status status;
+
+	status = trace_event_buffer_commit_status(fbuffer);
+	if (likely(status == TRACE_COMMIT_WRITTEN))
+		return;
+	if (status == TRACE_COMMIT_DISCARDED)
 		trace_probe_count_filtered(tp);
-		break;
-	case TRACE_COMMIT_LOST:
+	else
 		trace_probe_count_dropped(tp);
-		break;
-	}
 }
 
 /*

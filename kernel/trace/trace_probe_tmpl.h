@@ -164,8 +164,9 @@ process_common_fetch_insn(struct fetch_insn *code, unsigned long *val)
 }
 
 /*
- * $duration is 64-bit on every architecture. Where unsigned long is 32-bit,
- * it cannot go through @val to the stages below: when it is stored as 8
+ * $duration is 64-bit on every architecture. Where unsigned long is 32-bit
+ * (there only: see parse_probe_var_duration()), it is FETCH_OP_DURATION and
+ * cannot go through @val to the stages below: when it is stored as 8
  * bytes, store it here and return true (the fetch is done).
  */
 static nokprobe_inline bool
