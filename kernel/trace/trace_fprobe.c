@@ -597,7 +597,10 @@ static nokprobe_inline int __fentry_dispatcher(struct trace_fprobe *tf,
 	unsigned int flags;
 	int ret = 0;
 
-	/* Before the flags: after their acquire load, tp.event is read again */
+	/*
+	 * Count first: the acquire load of the flags is a compiler barrier,
+	 * after which tp.event would be loaded again.
+	 */
 	trace_probe_count_hit(&tf->tp);
 	flags = trace_probe_load_flag(&tf->tp);
 

@@ -3418,7 +3418,8 @@ static void probe_profile_log_err(const char *cmd, int type, int pos)
  * trace_event_buffer_reserve() gave no room for a record of @tp's event in
  * @file: set_event_pid excluded the task (filtered), or the ring buffer
  * did not take the record (dropped). Out of line: the hits that write
- * their record must not pay for telling these apart.
+ * their record must not pay for telling these apart. A write to
+ * set_event_pid in between may count such a record in the other column.
  */
 void trace_probe_count_unreserved(struct trace_probe *tp,
 				  struct trace_event_file *file)

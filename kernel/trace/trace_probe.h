@@ -122,7 +122,7 @@ typedef int (*print_type_func_t)(struct trace_seq *, void *, void *);
 	FETCH_OP(END, none),						\
 	/* Unresolved Symbol holder */					\
 	FETCH_OP(NOP_SYMBOL, symbol),	/* Non loaded symbol: .data = symbol name */\
-	/* Stage 1 ops of $duration, last: the others keep their values */\
+	/* $duration's, last so that the others keep their values */	\
 	FETCH_OP(CLOCK, none),		/* Entry times (in entry code) */\
 	FETCH_OP(DURATION, offset),	/* 32-bit $duration: .offset */\
 }
