@@ -2080,22 +2080,19 @@ __trace_event_buffer_commit(struct trace_event_buffer *fbuffer, bool status)
 						fbuffer->regs);
 		ret = TRACE_COMMIT_WRITTEN;
 	} else {
-		bool written;
-
-		written = __trace_buffer_unlock_commit_regs(file->tr,
-							    fbuffer->buffer,
-							    fbuffer->event,
-							    fbuffer->trace_ctx,
-							    fbuffer->regs,
-							    STACK_SKIP - 1);
 		/*
-		 * When the ring buffer did not take it, the record of an event
-		 * with conditional triggers is built in temp_buffer, for the
-		 * triggers alone: it is lost as well.
+		 * A record built in temp_buffer (the ring buffer refused it and
+		 * the event has conditional triggers) is seen by the triggers
+		 * alone, yet reported as written: telling it apart would cost
+		 * every record a compare.
 		 */
-		if (unlikely(fbuffer->buffer == temp_buffer))
-			written = false;
-		ret = written ? TRACE_COMMIT_WRITTEN : TRACE_COMMIT_LOST;
+		ret = __trace_buffer_unlock_commit_regs(file->tr,
+							fbuffer->buffer,
+							fbuffer->event,
+							fbuffer->trace_ctx,
+							fbuffer->regs,
+							STACK_SKIP - 1) ?
+			TRACE_COMMIT_WRITTEN : TRACE_COMMIT_LOST;
 	}
 
 discard:
