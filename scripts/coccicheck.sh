@@ -48,6 +48,10 @@ check()
 		return 0
 	fi
 	t=$(date +%s)
+	# C=2 checks every file that make compiles: prepare first, without it
+	make -C "$tree" O="$out" CC="ccache gcc" HOSTCC="ccache gcc" -j"$(($(nproc) + 1))" \
+		prepare >"$res/$side-prepare.log" 2>&1 ||
+		die "make prepare for the $side failed, see $res/$side-prepare.log"
 	info "cocci: $side: $(ls "$tree"/scripts/coccinelle/*/*.cocci | wc -l) semantic patches on ${#objs[@]} files"
 	make -C "$tree" O="$out" CC="ccache gcc" HOSTCC="ccache gcc" -j"$(($(nproc) + 1))" \
 		C=2 CHECK="$tree/scripts/coccicheck" MODE=report "${objs[@]}" >"$res/$side.log" 2>&1 ||

@@ -18,7 +18,9 @@ case ${1:-} in
 	;;
 cross) pkgs=(gcc-aarch64-linux-gnu libc6-dev-arm64-cross gcc-i686-linux-gnu libc6-dev-i386-cross
 	       qemu-system-arm file) ;;
-cocci) pkgs=(coccinelle) ;;
+# ocaml-nox: the semantic patches with OCaml scripts are compiled at run
+# time with ocamlopt (check_bq27xxx_data.cocci, ...)
+cocci) pkgs=(coccinelle ocaml-nox) ;;
 *) die "usage: $0 [cross|cocci]" ;;
 esac
 missing=()
