@@ -7,7 +7,7 @@ S := scripts
 
 .PHONY: help run check deps base tree config build test shell baseline bench \
 	clean export check-series check-build check-fixes send-dry-run debug-build \
-	check-debug stress deps-cross deps-cocci cross coccicheck test-arm64
+	check-debug stress deps-cross deps-cocci deps-bench cross coccicheck test-arm64
 
 help:
 	@echo 'make run       build the patched kernel, boot it, show what the series adds'
@@ -21,7 +21,7 @@ help:
 	@echo 'make test      run ftracetest in the guest (T="kprobe dynevent/foo.tc" for a subset)'
 	@echo 'make shell     boot the built kernel with an interactive shell'
 	@echo 'make baseline  the same ftracetest run on the unpatched base (build/base)'
-	@echo 'make bench     probe cost per hit, base and series, in a guest counting instructions'
+	@echo 'make bench     probe cost per hit, base and series (and bpftrace), in a guest counting instructions'
 	@echo 'make debug-build  build the debug kernel in build/debug-out (configs/debug.config)'
 	@echo 'make check-debug  ftracetest on the debug kernel (KASAN, lockdep, kmemleak, ...)'
 	@echo 'make stress    the long probe fuzzer/stress run on the debug kernel'
@@ -43,6 +43,9 @@ deps-cross:
 
 deps-cocci:
 	@$(S)/deps.sh cocci
+
+deps-bench:
+	@$(S)/deps.sh bench
 
 base: deps
 	@$(S)/fetch-base.sh
@@ -101,7 +104,7 @@ baseline: base
 		{ echo "baseline: see the differences above; tests/expected records the base's results"; exit 1; }
 
 # Builds the base kernel too (build/base-out): about 20 min the first time.
-bench: tree
+bench: tree deps-bench
 	@$(S)/bench.sh
 
 # The debug kernel: the test config plus configs/debug.config, built in

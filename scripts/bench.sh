@@ -44,12 +44,14 @@ for o in "$BUILD/base-out" "$OUT"; do
 	[ -f "$o/arch/x86/boot/bzImage" ] || die "no kernel in $o: run 'make bench' without BENCH_BUILD=0"
 done
 
+# bpftrace, the peer the series is compared with, runs in the series' guest
+# only: what it costs does not depend on the series.
 for k in base series; do
-	o=$OUT
-	[ $k = series ] || o=$BUILD/base-out
+	o=$OUT only='*'
+	[ $k = series ] || o=$BUILD/base-out only='!(bt-*)'
 	info "bench: $k kernel, $runs runs of $iters calls per scenario"
 	OUT=$o VM_SMP=1 VM_ICOUNT=1 "$TOP/scripts/vm.sh" -t 3600 -r "$BUILD/results/bench-$k" -- \
-		"$TOP/scripts/guest-bench.sh" "$loop" "$iters" "$runs"
+		"$TOP/scripts/guest-bench.sh" "$loop" "$iters" "$runs" "$only"
 done
 
 # what scripts/config.sh found when it compared a kernel's options with
@@ -108,6 +110,19 @@ series_desc=$(git -C "$TREE" describe --tags --always "$(cat "$OUT/.built-from" 
 	echo "or A for a scenario named A+B): what the probe adds to a call."
 	echo "Instruction counts weigh every instruction alike: a breakpoint trap"
 	echo "costs far more on real hardware than its few instructions here."
+	echo
+	echo "The bt-* scenarios are bpftrace ($(bpftrace --version 2>/dev/null || echo 'not installed'), Debian's) on the"
+	echo "same function or tracepoint, printing what the probe event beside it"
+	echo "records (bt-kprobe-1arg: %di, as kprobe-1arg; bt-kretprobe: the return"
+	echo "value, as kretprobe-u64; bt-tracepoint: the system call number, as"
+	echo "tprobe-1arg), in the series' guest only, with the BPF JIT on. Per hit,"
+	echo "its BPF program writes a perf ring buffer record, as a probe event"
+	echo "writes a trace record. bpftrace is stopped (SIGSTOP) while the loops"
+	echo "run, with a ring buffer that holds every record, so that, as for the"
+	echo "trace, nothing reads the records then; it reads and prints them all"
+	echo "afterwards, which the figures leave out, as they leave out reading"
+	echo "the trace. Not counted either: bpftrace's start (compiling and"
+	echo "loading the program)."
 	echo
 	echo "| scenario | base per call | series per call | base per hit | series per hit | series / base (per hit) |"
 	echo "| --- | ---: | ---: | ---: | ---: | ---: |"

@@ -5,7 +5,8 @@
 # apt-get when root, otherwise print the install line and stop.
 # "deps.sh" installs what "make check" needs; "deps.sh cross" adds the
 # cross compilers and QEMU of "make cross" and "make test-arm64";
-# "deps.sh cocci" adds coccinelle for "make coccicheck".
+# "deps.sh cocci" adds coccinelle for "make coccicheck"; "deps.sh bench"
+# adds bpftrace, the peer that "make bench" measures beside probe events.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -21,7 +22,8 @@ cross) pkgs=(gcc-aarch64-linux-gnu libc6-dev-arm64-cross gcc-i686-linux-gnu libc
 # ocaml-nox: the semantic patches with OCaml scripts are compiled at run
 # time with ocamlopt (check_bq27xxx_data.cocci, ...)
 cocci) pkgs=(coccinelle ocaml-nox) ;;
-*) die "usage: $0 [cross|cocci]" ;;
+bench) pkgs=(bpftrace) ;;
+*) die "usage: $0 [cross|cocci|bench]" ;;
 esac
 missing=()
 for p in "${pkgs[@]}"; do

@@ -3,7 +3,7 @@
 #
 # Run in the benchmark guest by scripts/bench.sh:
 #
-#   guest-bench.sh LOOP ITERATIONS RUNS
+#   guest-bench.sh LOOP ITERATIONS RUNS [PATTERN]
 #
 # For each scenario, set up the probe, run LOOP (bench/loop.c) RUNS times
 # on the scenario's system call, and write "SCENARIO NS_PER_CALL" (the
@@ -14,10 +14,13 @@
 # A scenario named "BASE+WHAT" is the scenario BASE with a probe added:
 # its cost per hit is computed against BASE.  Other scenarios are loops of
 # getppid(), with the probe on the getppid() function, computed against
+# "none".  With PATTERN (a shell pattern, extglob on: "!(bt-*)" is all but
+# the bpftrace ones), only the scenarios whose names match it run, and
 # "none".
 set -euo pipefail
+shopt -s extglob
 
-loop=$1 iters=$2 runs=$3
+loop=$1 iters=$2 runs=$3 only=${4:-*}
 T=/sys/kernel/tracing
 SYS=__x64_sys_getppid
 out=$PS_RES/bench.txt
@@ -58,6 +61,8 @@ scenario()
 
 	shift $(($# < 3 ? $# : 3))
 	[ $# -gt 0 ] || set -- getppid
+	# shellcheck disable=SC2053
+	[[ $name = none || $name = $only ]] || return 0
 	echo "$name: $setup${wrap:+ (run by $wrap)}" >&2
 	if ! (eval "$setup") 2>/dev/null; then
 		echo "  not supported by this kernel" >&2
@@ -72,11 +77,59 @@ scenario()
 
 cleanup()
 {
+	bt_stop
 	echo "$clock0" > trace_clock
 	echo 0 > events/enable
 	[ ! -f probe_profile_timing ] || echo 0 > probe_profile_timing
 	echo > dynamic_events
 	echo > trace
+}
+
+# bpftrace: its perf ring buffer (pages of 4 KiB, a power of 2) holds
+# every record of a scenario, so that none is lost while it is stopped
+export BPFTRACE_PERF_RB_PAGES=32768
+
+# bt_start PROGRAM: run bpftrace with PROGRAM in the background, wait until
+# its probes are attached (its BEGIN probe prints "ready"), or fail if it
+# stops first, and stop it (SIGSTOP): while the loops run, its records
+# wait in the perf ring buffer as a probe event's do in the trace, and
+# nothing reads them.
+bt_start()
+{
+	command -v bpftrace > /dev/null || return 1
+	rm -f /tmp/bt.out /tmp/bt.log
+	bpftrace -e "BEGIN { printf(\"ready\\n\"); } $1" >/tmp/bt.out 2>/tmp/bt.log &
+	until grep -qx ready /tmp/bt.out 2>/dev/null; do
+		pgrep -x bpftrace > /dev/null || { cat /tmp/bt.log >&2; return 1; }
+		sleep 1
+	done
+	pkill -STOP -x bpftrace
+}
+
+# bt_stop: let bpftrace read its records, stop it once it has printed one
+# for each call of the loops (a tracepoint's go on with every system call,
+# bpftrace's own too) or no more come, and say how many it printed and
+# what it said (lost records)
+bt_stop()
+{
+	local n m=-1 calls=$((runs * (iters + iters / 50)))
+
+	pgrep -x bpftrace > /dev/null || return 0
+	pkill -CONT -x bpftrace
+	n=$(wc -l < /tmp/bt.out)
+	while [ "$n" -lt "$calls" ] && [ "$n" != "$m" ]; do
+		sleep 5
+		m=$n
+		n=$(wc -l < /tmp/bt.out)
+	done
+	pkill -INT -x bpftrace
+	while pgrep -x bpftrace > /dev/null; do
+		sleep 1
+	done
+	echo "  bpftrace printed $(grep -cx '[0-9a-fk -]\+' /tmp/bt.out) records, for $calls calls" >&2
+	grep -vx -e '[0-9a-fk -]\+' -e ready -e '' /tmp/bt.out | sed 's/^/  bpftrace: /' >&2 || true
+	sed '/^$/d; s/^/  bpftrace: /' /tmp/bt.log >&2
+	rm -f /tmp/bt.out
 }
 
 # ftrace names the function after the first symbol at its address, which
@@ -118,12 +171,22 @@ scenario fexit-duration "echo 'f:bench/f $SYS%return d=\$duration' >> dynamic_ev
 scenario fexit-u64-local "$lclock && echo 'f:bench/f $SYS%return r=\$retval:u64' >> dynamic_events && $on"
 scenario fexit-duration-local "$lclock && echo 'f:bench/f $SYS%return d=\$duration' >> dynamic_events && $on"
 scenario tprobe "echo 't:bench/t sys_enter' >> dynamic_events && $on"
+scenario tprobe-1arg "echo 't:bench/t sys_enter id=\$arg2:s64' >> dynamic_events && $on"
 # The same kprobe event counted by perf instead of written to the trace
 # (the event name must not read as perf modifiers, hence "ppid")
 if command -v perf > /dev/null; then
 	scenario kprobe-perf "echo 'p:bench/ppid $SYS' >> dynamic_events" \
 		"perf stat -x, -o /dev/null -e bench:ppid --"
 fi
+# bpftrace on the same function (and tracepoint), printing the same
+# values as the probe events above: a BPF program, JIT-compiled, writes
+# them to a perf ring buffer, and bpftrace reads and formats each one in
+# user space, which a probe event leaves to whoever reads the trace.
+scenario bt-kprobe "bt_start 'kprobe:$SYS { printf(\"k\\n\"); }'"
+scenario bt-kprobe-1arg "bt_start 'kprobe:$SYS { printf(\"%lx\\n\", reg(\"di\")); }'"
+scenario bt-kprobe-4args "bt_start 'kprobe:$SYS { printf(\"%lx %lx %lx %lx\\n\", reg(\"di\"), reg(\"si\"), reg(\"dx\"), reg(\"cx\")); }'"
+scenario bt-kretprobe "bt_start 'kretprobe:$SYS { printf(\"%lu\\n\", retval); }'"
+scenario bt-tracepoint "bt_start 'tracepoint:raw_syscalls:sys_enter { printf(\"%ld\\n\", args->id); }'"
 # The series' probe_profile timing, on a kprobe event
 scenario kprobe-timing "test -f probe_profile_timing && echo 'p:bench/k $SYS' >> dynamic_events && $on && echo 1 > probe_profile_timing"
 

@@ -68,7 +68,9 @@ fi
 mkdir -p "$res"
 res=$(realpath "$res")
 rm -f "$res/status" "$res/console.log" "$res/output.log"
-printf '%s\n' "$*" >"$res/cmd"
+# Quoted, so that an argument keeps its spaces and shell patterns
+printf '%q ' "$@" >"$res/cmd"
+echo >>"$res/cmd"
 
 smp=${VM_SMP:-2}
 if [ "${VM_ICOUNT:-0}" = 1 ]; then

@@ -378,6 +378,9 @@ static int get_eprobe_size(struct trace_probe *tp, void *rec)
 	struct probe_arg *arg;
 	int i, len, ret = 0;
 
+	if (likely(!tp->dynamic))
+		return 0;
+
 	for (i = 0; i < tp->nr_args; i++) {
 		arg = tp->args + i;
 		if (arg->dynamic) {
@@ -409,6 +412,13 @@ static int get_eprobe_size(struct trace_probe *tp, void *rec)
 /* Kprobe specific fetch functions */
 
 /* Note that we don't verify it, since the code does not come from user space */
+/* The parser makes only event fields (FETCH_OP_TP_ARG) of these */
+static nokprobe_inline unsigned long
+fetch_context_value(struct fetch_insn *code, void *rec, void *edata)
+{
+	return get_event_field(code, rec);
+}
+
 static int
 process_fetch_insn(struct fetch_insn *code, void *rec, void *edata,
 		   void *dest, void *base)
@@ -419,7 +429,7 @@ process_fetch_insn(struct fetch_insn *code, void *rec, void *edata,
  retry:
 	switch (code->op) {
 	case FETCH_OP_TP_ARG:
-		val = get_event_field(code, rec);
+		val = fetch_context_value(code, rec, edata);
 		break;
 	case FETCH_NOP_SYMBOL:	/* Ignore a place holder */
 		code++;

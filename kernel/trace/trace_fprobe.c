@@ -325,6 +325,27 @@ static bool trace_fprobe_is_registered(struct trace_fprobe *tf)
  * Note that we don't verify the fetch_insn code, since it does not come
  * from user space.
  */
+static nokprobe_inline unsigned long
+fetch_context_value(struct fetch_insn *code, void *rec, void *edata)
+{
+	struct ftrace_regs *fregs = rec;
+
+	switch (code->op) {
+	case FETCH_OP_STACK:
+		return ftrace_regs_get_kernel_stack_nth(fregs, code->param);
+	case FETCH_OP_RETVAL:
+		return ftrace_regs_get_return_value(fregs);
+#ifdef CONFIG_HAVE_FUNCTION_ARG_ACCESS_API
+	case FETCH_OP_ARG:
+		return ftrace_regs_get_argument(fregs, code->param);
+	case FETCH_OP_EDATA:
+		return *(unsigned long *)((unsigned long)edata + code->offset);
+#endif
+	default:	/* The parser makes no other one for fprobes */
+		return 0;
+	}
+}
+
 static int
 process_fetch_insn(struct fetch_insn *code, void *rec, void *edata,
 		   void *dest, void *base)
@@ -337,21 +358,17 @@ retry:
 	/* 1st stage: get value from context */
 	switch (code->op) {
 	case FETCH_OP_STACK:
-		val = ftrace_regs_get_kernel_stack_nth(fregs, code->param);
+	case FETCH_OP_RETVAL:
+#ifdef CONFIG_HAVE_FUNCTION_ARG_ACCESS_API
+	case FETCH_OP_ARG:
+	case FETCH_OP_EDATA:
+#endif
+		val = fetch_context_value(code, rec, edata);
 		break;
 	case FETCH_OP_STACKP:
 		val = ftrace_regs_get_stack_pointer(fregs);
 		break;
-	case FETCH_OP_RETVAL:
-		val = ftrace_regs_get_return_value(fregs);
-		break;
 #ifdef CONFIG_HAVE_FUNCTION_ARG_ACCESS_API
-	case FETCH_OP_ARG:
-		val = ftrace_regs_get_argument(fregs, code->param);
-		break;
-	case FETCH_OP_EDATA:
-		val = *(unsigned long *)((unsigned long)edata + code->offset);
-		break;
 #if BITS_PER_LONG == 32
 	case FETCH_OP_DURATION:	/* FETCH_OP_EDATA on 64-bit */
 		if (fetch_duration(code, edata, dest, &val))

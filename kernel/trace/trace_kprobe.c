@@ -1472,6 +1472,29 @@ static const struct file_operations kprobe_profile_ops = {
 };
 
 /* Note that we don't verify it, since the code does not come from user space */
+static nokprobe_inline unsigned long
+fetch_context_value(struct fetch_insn *code, void *rec, void *edata)
+{
+	struct pt_regs *regs = rec;
+
+	switch (code->op) {
+	case FETCH_OP_REG:
+		return regs_get_register(regs, code->param);
+	case FETCH_OP_STACK:
+		return regs_get_kernel_stack_nth(regs, code->param);
+	case FETCH_OP_RETVAL:
+		return regs_return_value(regs);
+#ifdef CONFIG_HAVE_FUNCTION_ARG_ACCESS_API
+	case FETCH_OP_ARG:
+		return regs_get_kernel_argument(regs, code->param);
+	case FETCH_OP_EDATA:
+		return *(unsigned long *)((unsigned long)edata + code->offset);
+#endif
+	default:	/* The parser makes no other one for kprobes */
+		return 0;
+	}
+}
+
 static int
 process_fetch_insn(struct fetch_insn *code, void *rec, void *edata,
 		   void *dest, void *base)
@@ -1484,24 +1507,18 @@ retry:
 	/* 1st stage: get value from context */
 	switch (code->op) {
 	case FETCH_OP_REG:
-		val = regs_get_register(regs, code->param);
-		break;
 	case FETCH_OP_STACK:
-		val = regs_get_kernel_stack_nth(regs, code->param);
+	case FETCH_OP_RETVAL:
+#ifdef CONFIG_HAVE_FUNCTION_ARG_ACCESS_API
+	case FETCH_OP_ARG:
+	case FETCH_OP_EDATA:
+#endif
+		val = fetch_context_value(code, rec, edata);
 		break;
 	case FETCH_OP_STACKP:
 		val = kernel_stack_pointer(regs);
 		break;
-	case FETCH_OP_RETVAL:
-		val = regs_return_value(regs);
-		break;
 #ifdef CONFIG_HAVE_FUNCTION_ARG_ACCESS_API
-	case FETCH_OP_ARG:
-		val = regs_get_kernel_argument(regs, code->param);
-		break;
-	case FETCH_OP_EDATA:
-		val = *(unsigned long *)((unsigned long)edata + code->offset);
-		break;
 #if BITS_PER_LONG == 32
 	case FETCH_OP_DURATION:	/* FETCH_OP_EDATA on 64-bit */
 		if (fetch_duration(code, edata, dest, &val))

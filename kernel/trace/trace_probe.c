@@ -2431,6 +2431,31 @@ static int finalize_fetch_insn(struct fetch_insn *code,
 	return 0;
 }
 
+/*
+ * Most arguments are one value of the probe's context (a register, a stack
+ * entry, $argN, $retval, a value saved at function entry or an event field),
+ * stored as it is or read from the kernel or user memory it points to. Fetching those
+ * costs less than the dispatch of process_fetch_insn()'s stages, so
+ * store_trace_args() fetches them in one step. Each probe kind's
+ * fetch_context_value() gives the values that its parser makes of these.
+ */
+static bool trace_probe_fuse_arg(struct fetch_insn *code)
+{
+	switch (code[0].op) {
+	case FETCH_OP_REG:
+	case FETCH_OP_STACK:
+	case FETCH_OP_ARG:
+	case FETCH_OP_RETVAL:
+	case FETCH_OP_EDATA:
+	case FETCH_OP_TP_ARG:
+		break;
+	default:
+		return false;
+	}
+	return (code[1].op == FETCH_OP_ST_RAW || code[1].op == FETCH_OP_ST_MEM ||
+		code[1].op == FETCH_OP_ST_UMEM) && code[2].op == FETCH_OP_END;
+}
+
 /* String length checking wrapper */
 static int traceprobe_parse_probe_arg_body(const char *argv, ssize_t *size,
 					   struct probe_arg *parg,
@@ -2515,6 +2540,7 @@ static int traceprobe_parse_probe_arg_body(const char *argv, ssize_t *size,
 		ret = -ENOMEM;
 	else
 		memcpy(parg->code, tmp, sizeof(*code) * (code - tmp + 1));
+	parg->fused = !ret && trace_probe_fuse_arg(parg->code);
 
 fail:
 	if (ret < 0) {
@@ -2587,6 +2613,7 @@ int traceprobe_parse_probe_arg(struct trace_probe *tp, int i, const char *arg,
 {
 	struct probe_arg *parg = &tp->args[i];
 	const char *body;
+	int ret;
 
 	ctx->tp = tp;
 	body = strchr(arg, '=');
@@ -2617,7 +2644,10 @@ int traceprobe_parse_probe_arg(struct trace_probe *tp, int i, const char *arg,
 	}
 	ctx->offset = body - arg;
 	/* Parse fetch argument */
-	return traceprobe_parse_probe_arg_body(body, &tp->size, parg, ctx);
+	ret = traceprobe_parse_probe_arg_body(body, &tp->size, parg, ctx);
+	if (!ret && parg->dynamic)
+		tp->dynamic = true;
+	return ret;
 }
 
 void traceprobe_free_probe_arg(struct probe_arg *arg)

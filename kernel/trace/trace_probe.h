@@ -255,6 +255,7 @@ static inline bool trace_kprobe_error_injectable(struct trace_event_call *call)
 struct probe_arg {
 	struct fetch_insn	*code;
 	bool			dynamic;/* Dynamic array (string) is used */
+	bool			fused;	/* code is fetched in one step */
 	unsigned int		offset;	/* Offset from argument entry */
 	unsigned int		count;	/* Array count */
 	const char		*name;	/* Name of this argument */
@@ -329,6 +330,7 @@ struct trace_probe {
 	struct trace_probe_event	*event;
 	ssize_t				size;	/* trace entry size */
 	unsigned int			nr_args;
+	bool				dynamic; /* An argument is dynamic */
 	struct probe_entry_arg		*entry_arg;	/* This is only for return probe */
 	struct probe_arg		args[];
 };

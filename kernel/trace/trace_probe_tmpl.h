@@ -66,6 +66,13 @@ static nokprobe_inline int
 probe_mem_read(void *dest, void *src, size_t size);
 static nokprobe_inline int
 probe_mem_read_user(void *dest, void *src, size_t size);
+/*
+ * The value of a fused argument's first instruction (see
+ * trace_probe_fuse_arg()): one of the context values that the probe kind's
+ * parser makes.
+ */
+static nokprobe_inline unsigned long
+fetch_context_value(struct fetch_insn *code, void *rec, void *edata);
 
 /*
  * Measure the name of @addr: format it into this CPU's buffer, where the
@@ -308,12 +315,37 @@ array:
 	return code->op == FETCH_OP_END ? ret : -EILSEQ;
 }
 
+/*
+ * Fetch a fused argument in one step: its value, stored as it is or read
+ * from the kernel or user memory it points to. This is what process_fetch_insn() does for
+ * it, without the dispatch of the stages that the argument does not have.
+ */
+static nokprobe_inline void
+process_fused_insn(struct fetch_insn *code, void *rec, void *edata, void *dest)
+{
+	unsigned long val = fetch_context_value(code, rec, edata);
+
+	/* The most common store first: a whole unsigned long */
+	if (likely(code[1].op == FETCH_OP_ST_RAW &&
+		   code[1].size == sizeof(unsigned long)))
+		*(unsigned long *)dest = val;
+	else if (code[1].op == FETCH_OP_ST_RAW)
+		fetch_store_raw(val, &code[1], dest);
+	else if (code[1].op == FETCH_OP_ST_MEM)
+		probe_mem_read(dest, (void *)val + code[1].offset, code[1].size);
+	else	/* FETCH_OP_ST_UMEM */
+		probe_mem_read_user(dest, (void *)val + code[1].offset, code[1].size);
+}
+
 /* Sum up total data length for dynamic arrays (strings) */
 static nokprobe_inline int
 __get_data_size(struct trace_probe *tp, void *regs, void *edata)
 {
 	struct probe_arg *arg;
 	int i, len, ret = 0;
+
+	if (likely(!tp->dynamic))
+		return 0;
 
 	for (i = 0; i < tp->nr_args; i++) {
 		arg = tp->args + i;
@@ -350,15 +382,18 @@ static nokprobe_inline void
 store_trace_args(void *data, struct trace_probe *tp, void *rec, void *edata,
 		 int header_size, int maxlen)
 {
-	struct probe_arg *arg;
+	struct probe_arg *arg, *end = tp->args + tp->nr_args;
 	void *base = data - header_size;
 	void *dyndata = data + tp->size;
 	u32 *dl;	/* Data location */
-	int ret, i;
+	int ret;
 
-	for (i = 0; i < tp->nr_args; i++) {
-		arg = tp->args + i;
+	for (arg = tp->args; arg < end; arg++) {
 		dl = data + arg->offset;
+		if (likely(arg->fused)) {
+			process_fused_insn(arg->code, rec, edata, dl);
+			continue;
+		}
 		/* Point the dynamic data area if needed */
 		if (unlikely(arg->dynamic))
 			*dl = make_data_loc(maxlen, dyndata - base);

@@ -11,6 +11,7 @@
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/sort.h>
+#include <linux/string_choices.h>
 #include <linux/tracepoint.h>
 
 #include "trace.h"
@@ -230,7 +231,7 @@ static void tp_list_show_one(struct tp_list *list, struct tp_list_entry *e)
 	int i;
 
 	seq_printf(m, "%s %s %s %d %s ", e->names, e->module,
-		   e->key_on ? "on" : "off", e->nr_probes, e->event);
+		   str_on_off(e->key_on), e->nr_probes, e->event);
 
 	if (!e->nr_probes)
 		seq_putc(m, '-');

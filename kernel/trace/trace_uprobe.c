@@ -220,6 +220,23 @@ static unsigned long translate_user_vaddr(unsigned long file_offset)
 }
 
 /* Note that we don't verify it, since the code does not come from user space */
+static nokprobe_inline unsigned long
+fetch_context_value(struct fetch_insn *code, void *rec, void *edata)
+{
+	struct pt_regs *regs = rec;
+
+	switch (code->op) {
+	case FETCH_OP_REG:
+		return regs_get_register(regs, code->param);
+	case FETCH_OP_STACK:
+		return get_user_stack_nth(regs, code->param);
+	case FETCH_OP_RETVAL:
+		return regs_return_value(regs);
+	default:	/* The parser makes no other one for uprobes */
+		return 0;
+	}
+}
+
 static int
 process_fetch_insn(struct fetch_insn *code, void *rec, void *edata,
 		   void *dest, void *base)
@@ -231,16 +248,12 @@ process_fetch_insn(struct fetch_insn *code, void *rec, void *edata,
 	/* 1st stage: get value from context */
 	switch (code->op) {
 	case FETCH_OP_REG:
-		val = regs_get_register(regs, code->param);
-		break;
 	case FETCH_OP_STACK:
-		val = get_user_stack_nth(regs, code->param);
+	case FETCH_OP_RETVAL:
+		val = fetch_context_value(code, rec, edata);
 		break;
 	case FETCH_OP_STACKP:
 		val = user_stack_pointer(regs);
-		break;
-	case FETCH_OP_RETVAL:
-		val = regs_return_value(regs);
 		break;
 	case FETCH_OP_COMM:
 		val = FETCH_TOKEN_COMM;
