@@ -411,14 +411,17 @@ static int get_eprobe_size(struct trace_probe *tp, void *rec)
 
 /* Kprobe specific fetch functions */
 
-/* Note that we don't verify it, since the code does not come from user space */
-/* The parser makes only event fields (FETCH_OP_TP_ARG) of these */
-static nokprobe_inline unsigned long
-fetch_context_value(struct fetch_insn *code, void *rec, void *edata)
+static nokprobe_inline int
+fetch_context_value(struct fetch_insn *code, void *rec, void *edata,
+		    unsigned long *val)
 {
-	return get_event_field(code, rec);
+	if (code->op != FETCH_OP_TP_ARG)
+		return -EILSEQ;
+	*val = get_event_field(code, rec);
+	return 0;
 }
 
+/* Note that we don't verify it, since the code does not come from user space */
 static int
 process_fetch_insn(struct fetch_insn *code, void *rec, void *edata,
 		   void *dest, void *base)
@@ -429,7 +432,7 @@ process_fetch_insn(struct fetch_insn *code, void *rec, void *edata,
  retry:
 	switch (code->op) {
 	case FETCH_OP_TP_ARG:
-		val = fetch_context_value(code, rec, edata);
+		fetch_context_value(code, rec, edata, &val);
 		break;
 	case FETCH_NOP_SYMBOL:	/* Ignore a place holder */
 		code++;

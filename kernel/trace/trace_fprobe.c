@@ -321,31 +321,37 @@ static bool trace_fprobe_is_registered(struct trace_fprobe *tf)
 	return fprobe_is_registered(&tf->fp);
 }
 
-/*
- * Note that we don't verify the fetch_insn code, since it does not come
- * from user space.
- */
-static nokprobe_inline unsigned long
-fetch_context_value(struct fetch_insn *code, void *rec, void *edata)
+static nokprobe_inline int
+fetch_context_value(struct fetch_insn *code, void *rec, void *edata,
+		    unsigned long *val)
 {
 	struct ftrace_regs *fregs = rec;
 
 	switch (code->op) {
 	case FETCH_OP_STACK:
-		return ftrace_regs_get_kernel_stack_nth(fregs, code->param);
+		*val = ftrace_regs_get_kernel_stack_nth(fregs, code->param);
+		break;
 	case FETCH_OP_RETVAL:
-		return ftrace_regs_get_return_value(fregs);
+		*val = ftrace_regs_get_return_value(fregs);
+		break;
 #ifdef CONFIG_HAVE_FUNCTION_ARG_ACCESS_API
 	case FETCH_OP_ARG:
-		return ftrace_regs_get_argument(fregs, code->param);
+		*val = ftrace_regs_get_argument(fregs, code->param);
+		break;
 	case FETCH_OP_EDATA:
-		return *(unsigned long *)((unsigned long)edata + code->offset);
+		*val = *(unsigned long *)((unsigned long)edata + code->offset);
+		break;
 #endif
-	default:	/* The parser makes no other one for fprobes */
-		return 0;
+	default:
+		return -EILSEQ;
 	}
+	return 0;
 }
 
+/*
+ * Note that we don't verify the fetch_insn code, since it does not come
+ * from user space.
+ */
 static int
 process_fetch_insn(struct fetch_insn *code, void *rec, void *edata,
 		   void *dest, void *base)
@@ -356,15 +362,10 @@ process_fetch_insn(struct fetch_insn *code, void *rec, void *edata,
 
 retry:
 	/* 1st stage: get value from context */
+	if (!fetch_context_value(code, rec, edata, &val))
+		goto stage2;
+
 	switch (code->op) {
-	case FETCH_OP_STACK:
-	case FETCH_OP_RETVAL:
-#ifdef CONFIG_HAVE_FUNCTION_ARG_ACCESS_API
-	case FETCH_OP_ARG:
-	case FETCH_OP_EDATA:
-#endif
-		val = fetch_context_value(code, rec, edata);
-		break;
 	case FETCH_OP_STACKP:
 		val = ftrace_regs_get_stack_pointer(fregs);
 		break;
@@ -384,6 +385,7 @@ retry:
 		if (ret < 0)
 			return ret;
 	}
+stage2:
 	code++;
 
 	return process_fetch_insn_bottom(code, val, dest, base);

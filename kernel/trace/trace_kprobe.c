@@ -1471,30 +1471,37 @@ static const struct file_operations kprobe_profile_ops = {
 	.release        = seq_release,
 };
 
-/* Note that we don't verify it, since the code does not come from user space */
-static nokprobe_inline unsigned long
-fetch_context_value(struct fetch_insn *code, void *rec, void *edata)
+static nokprobe_inline int
+fetch_context_value(struct fetch_insn *code, void *rec, void *edata,
+		    unsigned long *val)
 {
 	struct pt_regs *regs = rec;
 
 	switch (code->op) {
 	case FETCH_OP_REG:
-		return regs_get_register(regs, code->param);
+		*val = regs_get_register(regs, code->param);
+		break;
 	case FETCH_OP_STACK:
-		return regs_get_kernel_stack_nth(regs, code->param);
+		*val = regs_get_kernel_stack_nth(regs, code->param);
+		break;
 	case FETCH_OP_RETVAL:
-		return regs_return_value(regs);
+		*val = regs_return_value(regs);
+		break;
 #ifdef CONFIG_HAVE_FUNCTION_ARG_ACCESS_API
 	case FETCH_OP_ARG:
-		return regs_get_kernel_argument(regs, code->param);
+		*val = regs_get_kernel_argument(regs, code->param);
+		break;
 	case FETCH_OP_EDATA:
-		return *(unsigned long *)((unsigned long)edata + code->offset);
+		*val = *(unsigned long *)((unsigned long)edata + code->offset);
+		break;
 #endif
-	default:	/* The parser makes no other one for kprobes */
-		return 0;
+	default:
+		return -EILSEQ;
 	}
+	return 0;
 }
 
+/* Note that we don't verify it, since the code does not come from user space */
 static int
 process_fetch_insn(struct fetch_insn *code, void *rec, void *edata,
 		   void *dest, void *base)
@@ -1505,16 +1512,10 @@ process_fetch_insn(struct fetch_insn *code, void *rec, void *edata,
 
 retry:
 	/* 1st stage: get value from context */
+	if (!fetch_context_value(code, rec, edata, &val))
+		goto stage2;
+
 	switch (code->op) {
-	case FETCH_OP_REG:
-	case FETCH_OP_STACK:
-	case FETCH_OP_RETVAL:
-#ifdef CONFIG_HAVE_FUNCTION_ARG_ACCESS_API
-	case FETCH_OP_ARG:
-	case FETCH_OP_EDATA:
-#endif
-		val = fetch_context_value(code, rec, edata);
-		break;
 	case FETCH_OP_STACKP:
 		val = kernel_stack_pointer(regs);
 		break;
@@ -1534,6 +1535,7 @@ retry:
 		if (ret < 0)
 			return ret;
 	}
+stage2:
 	code++;
 
 	return process_fetch_insn_bottom(code, val, dest, base);

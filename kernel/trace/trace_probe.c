@@ -2434,10 +2434,11 @@ static int finalize_fetch_insn(struct fetch_insn *code,
 /*
  * Most arguments are one value of the probe's context (a register, a stack
  * entry, $argN, $retval, a value saved at function entry or an event field),
- * stored as it is or read from the kernel or user memory it points to. Fetching those
- * costs less than the dispatch of process_fetch_insn()'s stages, so
- * store_trace_args() fetches them in one step. Each probe kind's
- * fetch_context_value() gives the values that its parser makes of these.
+ * stored as it is or read from the kernel or user memory it points to.
+ * Fetching those costs less than the dispatch of process_fetch_insn()'s
+ * stages, so store_trace_args() fetches them in one step, with the probe
+ * kind's fetch_context_value(); a value that a kind does not fetch there
+ * goes through process_fetch_insn() after all.
  */
 static bool trace_probe_fuse_arg(struct fetch_insn *code)
 {

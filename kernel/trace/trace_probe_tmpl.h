@@ -6,6 +6,11 @@
 static nokprobe_inline void
 fetch_store_raw(unsigned long val, struct fetch_insn *code, void *buf)
 {
+	/* The most common size first: a whole unsigned long */
+	if (likely(code->size == sizeof(unsigned long))) {
+		*(unsigned long *)buf = val;
+		return;
+	}
 	switch (code->size) {
 	case 1:
 		*(u8 *)buf = (u8)val;
@@ -67,12 +72,13 @@ probe_mem_read(void *dest, void *src, size_t size);
 static nokprobe_inline int
 probe_mem_read_user(void *dest, void *src, size_t size);
 /*
- * The value of a fused argument's first instruction (see
- * trace_probe_fuse_arg()): one of the context values that the probe kind's
- * parser makes.
+ * The first stage for the values of the probe's context that the probe
+ * kind's parser makes (see trace_probe_fuse_arg()): store the value of
+ * @code in @val and return 0, or return -EILSEQ if @code is not one.
  */
-static nokprobe_inline unsigned long
-fetch_context_value(struct fetch_insn *code, void *rec, void *edata);
+static nokprobe_inline int
+fetch_context_value(struct fetch_insn *code, void *rec, void *edata,
+		    unsigned long *val);
 
 /*
  * Measure the name of @addr: format it into this CPU's buffer, where the
@@ -317,24 +323,26 @@ array:
 
 /*
  * Fetch a fused argument in one step: its value, stored as it is or read
- * from the kernel or user memory it points to. This is what process_fetch_insn() does for
- * it, without the dispatch of the stages that the argument does not have.
+ * from the kernel or user memory it points to, by the helpers of
+ * process_fetch_insn_bottom()'s stage 3, without the dispatch of the stages
+ * that the argument does not have. Return -EILSEQ if the value is not one
+ * that this probe kind fetches here, for process_fetch_insn() to try.
  */
-static nokprobe_inline void
+static nokprobe_inline int
 process_fused_insn(struct fetch_insn *code, void *rec, void *edata, void *dest)
 {
-	unsigned long val = fetch_context_value(code, rec, edata);
+	unsigned long val;
 
-	/* The most common store first: a whole unsigned long */
-	if (likely(code[1].op == FETCH_OP_ST_RAW &&
-		   code[1].size == sizeof(unsigned long)))
-		*(unsigned long *)dest = val;
-	else if (code[1].op == FETCH_OP_ST_RAW)
+	if (fetch_context_value(code, rec, edata, &val))
+		return -EILSEQ;
+
+	if (code[1].op == FETCH_OP_ST_RAW)
 		fetch_store_raw(val, &code[1], dest);
 	else if (code[1].op == FETCH_OP_ST_MEM)
 		probe_mem_read(dest, (void *)val + code[1].offset, code[1].size);
 	else	/* FETCH_OP_ST_UMEM */
 		probe_mem_read_user(dest, (void *)val + code[1].offset, code[1].size);
+	return 0;
 }
 
 /* Sum up total data length for dynamic arrays (strings) */
@@ -390,10 +398,8 @@ store_trace_args(void *data, struct trace_probe *tp, void *rec, void *edata,
 
 	for (arg = tp->args; arg < end; arg++) {
 		dl = data + arg->offset;
-		if (likely(arg->fused)) {
-			process_fused_insn(arg->code, rec, edata, dl);
+		if (arg->fused && !process_fused_insn(arg->code, rec, edata, dl))
 			continue;
-		}
 		/* Point the dynamic data area if needed */
 		if (unlikely(arg->dynamic))
 			*dl = make_data_loc(maxlen, dyndata - base);

@@ -219,24 +219,29 @@ static unsigned long translate_user_vaddr(unsigned long file_offset)
 	return base_addr + file_offset;
 }
 
-/* Note that we don't verify it, since the code does not come from user space */
-static nokprobe_inline unsigned long
-fetch_context_value(struct fetch_insn *code, void *rec, void *edata)
+static nokprobe_inline int
+fetch_context_value(struct fetch_insn *code, void *rec, void *edata,
+		    unsigned long *val)
 {
 	struct pt_regs *regs = rec;
 
 	switch (code->op) {
 	case FETCH_OP_REG:
-		return regs_get_register(regs, code->param);
+		*val = regs_get_register(regs, code->param);
+		break;
 	case FETCH_OP_STACK:
-		return get_user_stack_nth(regs, code->param);
+		*val = get_user_stack_nth(regs, code->param);
+		break;
 	case FETCH_OP_RETVAL:
-		return regs_return_value(regs);
-	default:	/* The parser makes no other one for uprobes */
-		return 0;
+		*val = regs_return_value(regs);
+		break;
+	default:
+		return -EILSEQ;
 	}
+	return 0;
 }
 
+/* Note that we don't verify it, since the code does not come from user space */
 static int
 process_fetch_insn(struct fetch_insn *code, void *rec, void *edata,
 		   void *dest, void *base)
@@ -246,12 +251,10 @@ process_fetch_insn(struct fetch_insn *code, void *rec, void *edata,
 	int ret;
 
 	/* 1st stage: get value from context */
+	if (!fetch_context_value(code, rec, edata, &val))
+		goto stage2;
+
 	switch (code->op) {
-	case FETCH_OP_REG:
-	case FETCH_OP_STACK:
-	case FETCH_OP_RETVAL:
-		val = fetch_context_value(code, rec, edata);
-		break;
 	case FETCH_OP_STACKP:
 		val = user_stack_pointer(regs);
 		break;
@@ -266,6 +269,7 @@ process_fetch_insn(struct fetch_insn *code, void *rec, void *edata,
 		if (ret < 0)
 			return ret;
 	}
+stage2:
 	code++;
 
 	return process_fetch_insn_bottom(code, val, dest, base);
