@@ -7,7 +7,8 @@ S := scripts
 
 .PHONY: help run check deps base tree config build test shell baseline bench \
 	clean export check-series check-build check-fixes send-dry-run debug-build \
-	check-debug stress deps-cross deps-cocci deps-bench cross coccicheck test-arm64
+	check-debug stress deps-cross deps-cocci deps-bench deps-coverage cross coccicheck \
+	test-arm64 coverage
 
 help:
 	@echo 'make run       build the patched kernel, boot it, show what the series adds'
@@ -28,6 +29,7 @@ help:
 	@echo 'make cross     the stack built for arm64 and i386 (build/out-arm64, build/out-i386)'
 	@echo 'make test-arm64   ftracetest on the arm64 build in a QEMU virt guest (TCG; T=... for a subset)'
 	@echo 'make coccicheck   coccicheck on the C files the series touches: nothing new vs base'
+	@echo 'make coverage  what the probe tests and a stress pass reach (gcov): tests/coverage.txt'
 	@echo 'make export   write patches/ and the mirror from the commits in build/linux'
 	@echo 'make check-series  gates 1-3: each series applies, mirror, checkpatch, subjects, Fixes:'
 	@echo 'make check-build   gates 4-5: every patch builds, no new sparse/W=1/kernel-doc'
@@ -46,6 +48,9 @@ deps-cocci:
 
 deps-bench:
 	@$(S)/deps.sh bench
+
+deps-coverage:
+	@$(S)/deps.sh coverage
 
 base: deps
 	@$(S)/fetch-base.sh
@@ -147,6 +152,12 @@ test-arm64: deps-cross
 
 coccicheck: tree deps-cocci
 	@$(S)/coccicheck.sh
+
+# gcov in the probe events' files (configs/coverage.config), built in
+# build/cov-out; ftracetest's probe cases and a stress pass on it; HTML in
+# build/coverage/html, the summary in tests/coverage.txt.
+coverage: tree deps-coverage
+	@$(S)/coverage.sh
 
 clean:
 	rm -rf build

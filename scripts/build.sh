@@ -6,6 +6,9 @@
 # modules, the modules installed into $OUT/mods (the guest's
 # /lib/modules), and the ftrace selftests installed into $OUT/kselftest.
 # The full make output goes to $OUT/build.log.
+#
+# Environment: KBUILD_VARS, make variables for the kernel build, space
+# separated (make coverage: GCOV_PROFILE_trace_probe.o=y ...).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -23,7 +26,8 @@ jobs=$(($(nproc) + 1))
 log=$OUT/build.log
 kmake()
 {
-	make -C "$TREE" O="$OUT" CC="ccache $cc" HOSTCC="ccache gcc" -j"$jobs" "$@"
+	# shellcheck disable=SC2086
+	make -C "$TREE" O="$OUT" CC="ccache $cc" HOSTCC="ccache gcc" -j"$jobs" ${KBUILD_VARS:-} "$@"
 }
 
 start=$(date +%s)

@@ -6,7 +6,8 @@
 # "deps.sh" installs what "make check" needs; "deps.sh cross" adds the
 # cross compilers and QEMU of "make cross" and "make test-arm64";
 # "deps.sh cocci" adds coccinelle for "make coccicheck"; "deps.sh bench"
-# adds bpftrace, the peer that "make bench" measures beside probe events.
+# adds bpftrace, the peer that "make bench" measures beside probe events;
+# "deps.sh coverage" adds lcov (lcov and genhtml) for "make coverage".
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -23,7 +24,8 @@ cross) pkgs=(gcc-aarch64-linux-gnu libc6-dev-arm64-cross gcc-i686-linux-gnu libc
 # time with ocamlopt (check_bq27xxx_data.cocci, ...)
 cocci) pkgs=(coccinelle ocaml-nox) ;;
 bench) pkgs=(bpftrace) ;;
-*) die "usage: $0 [cross|cocci|bench]" ;;
+coverage) pkgs=(lcov) ;;
+*) die "usage: $0 [cross|cocci|bench|coverage]" ;;
 esac
 missing=()
 for p in "${pkgs[@]}"; do

@@ -105,6 +105,10 @@ else
 	rc=$?
 	exec 3>&-
 	echo "guest-init: command exited with status $rc" >/dev/kmsg
+	# A kernel with gcov (make coverage): its counters, for the host.
+	if [ -d /sys/kernel/debug/gcov ]; then
+		"$ps_top/scripts/guest-gcov.sh" "$PS_RES/gcov" >/dev/kmsg 2>&1 || rc=1
+	fi
 fi
 
 echo $rc >$PS_RES/status

@@ -8,9 +8,10 @@
 # Environment: EXPECT (default tests/expected), TIMEOUT (seconds, default 3600),
 # RES (results directory, default build/results/ftracetest), NEW_ONLY=1 (only
 # the cases the series in the tree add or change: "make check-fixes"),
-# PARTS (the whole suite in that many guests side by side, each on one host
-# CPU with single-threaded TCG, the cases dealt out in turn: default the
-# number of CPUs; results in RES/part1, RES/part2, ... judged as one run).
+# PARTS (the cases in that many guests side by side, each on one host CPU
+# with single-threaded TCG, dealt out in turn: default the number of CPUs
+# for the whole suite, 1 when cases are given; results in RES/part1,
+# RES/part2, ... judged as one run).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -33,11 +34,12 @@ if [ "${NEW_ONLY:-0}" = 1 ]; then
 	[ $# -gt 0 ] || die "the series in $TREE add or change no ftracetest case"
 fi
 info "ftracetest: kernel built from $(git -C "$TREE" describe --tags --always "$built") ($(git -C "$TREE" rev-list --count "base..$built") patches on base)"
-parts=1
 if [ $# = 0 ]; then
 	parts=${PARTS:-$(nproc)}
-	[[ $parts =~ ^[1-9][0-9]*$ ]] || die "PARTS must be a positive number, not '$parts'"
+else
+	parts=${PARTS:-1}
 fi
+[[ $parts =~ ^[1-9][0-9]*$ ]] || die "PARTS must be a positive number, not '$parts'"
 vmrc=0
 if [ "$parts" = 1 ]; then
 	dirs=$res
@@ -45,10 +47,20 @@ if [ "$parts" = 1 ]; then
 		"$TOP/scripts/guest-ftracetest.sh" "$OUT/kselftest" "$TOP/tests/skip" "$@" || vmrc=$?
 	[ -f "$res/ktap.txt" ] || die "ftracetest did not run (above)"
 else
-	# Every case of test.d but those of tests/skip, dealt out in turn so
-	# that each part gets cases of every directory.
+	# Every case of test.d (or of the cases and directories given) but
+	# those of tests/skip, dealt out in turn so that each part gets cases
+	# of every directory.
 	skip=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$TOP/tests/skip" | awk '{print $1}')
-	all=$(cd "$OUT/kselftest/ftrace/test.d" && find . -name '*.tc' | sed 's|^\./||' | sort |
+	given=("$@")
+	[ $# -gt 0 ] || given=(.)
+	all=$(cd "$OUT/kselftest/ftrace/test.d" &&
+		for c in "${given[@]}"; do
+			if [ -d "$c" ]; then
+				find "$c" -name '*.tc'
+			else
+				echo "$c"
+			fi
+		done | sed -e 's|//*|/|g' -e 's|^\./||' | sort -u |
 		grep -v -F -f <(printf '%s\n' "$skip" | sed '/^$/d') || true)
 	[ -n "$all" ] || die "no ftracetest case in $OUT/kselftest/ftrace/test.d"
 	info "ftracetest: $(grep -c . <<<"$all") cases in $parts guests side by side"

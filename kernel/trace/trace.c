@@ -9750,12 +9750,26 @@ EXPORT_SYMBOL_GPL(ftrace_dump);
 
 #define WRITE_BUFSIZE  4096
 
+/*
+ * The refusals of trace_parse_run_command(), in error_log. Not "* const":
+ * tracing_log_err() takes a const char **.
+ */
+enum { RUN_CMD_ERR_NUL, RUN_CMD_ERR_TOO_LONG, RUN_CMD_ERR_MAX };
+static const char *run_cmd_errs[RUN_CMD_ERR_MAX] = {
+	[RUN_CMD_ERR_NUL]	= "NUL byte in the command",
+	[RUN_CMD_ERR_TOO_LONG]	= "Line is too long",
+};
+
+/* How much of a refused long line error_log shows */
+#define RUN_CMD_ERR_SHOWN	32
+
 ssize_t trace_parse_run_command(struct file *file, const char __user *buffer,
 				size_t count, loff_t *ppos,
 				int (*createfn)(const char *))
 {
+	const char *name = file_dentry(file)->d_name.name;
 	char *kbuf __free(kfree) = NULL;
-	char *buf, *tmp;
+	char *buf, *tmp, *end;
 	int ret = 0;
 	size_t done = 0;
 	size_t size;
@@ -9774,6 +9788,7 @@ ssize_t trace_parse_run_command(struct file *file, const char __user *buffer,
 			return -EFAULT;
 
 		kbuf[size] = '\0';
+		end = kbuf + size;
 		buf = kbuf;
 		do {
 			tmp = strchr(buf, '\n');
@@ -9782,12 +9797,21 @@ ssize_t trace_parse_run_command(struct file *file, const char __user *buffer,
 				size = tmp - buf + 1;
 			} else {
 				size = strlen(buf);
+				/* Stopped by a NUL byte of the write, not its end */
+				if (buf + size < end) {
+					tracing_log_err(NULL, name, buf, run_cmd_errs,
+							RUN_CMD_ERR_NUL, size);
+					return -EINVAL;
+				}
 				if (done + size < count) {
 					if (buf != kbuf)
 						break;
 					/* This can accept WRITE_BUFSIZE - 2 ('\n' + '\0') */
 					pr_warn("Line length is too long: Should be less than %d\n",
 						WRITE_BUFSIZE - 2);
+					strscpy(buf + RUN_CMD_ERR_SHOWN - 3, "...", 4);
+					tracing_log_err(NULL, name, buf, run_cmd_errs,
+							RUN_CMD_ERR_TOO_LONG, 0);
 					return -EINVAL;
 				}
 			}

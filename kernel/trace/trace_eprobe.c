@@ -807,19 +807,21 @@ static inline void init_trace_eprobe_call(struct trace_eprobe *ep)
 	call->class->reg = eprobe_register;
 }
 
+/*
+ * Find the event SYSTEM.EVENT_NAME and take a reference on it. *probe is
+ * set when the name is that of a kprobe, uprobe or eprobe event, which an
+ * eprobe does not attach to.
+ */
 static struct trace_event_call *
-find_and_get_event(const char *system, const char *event_name)
+find_and_get_event(const char *system, const char *event_name, bool *probe)
 {
 	struct trace_event_call *tp_event;
 	const char *name;
 
+	*probe = false;
 	list_for_each_entry(tp_event, &ftrace_events, list) {
-		/* Skip other probes and ftrace events */
-		if (tp_event->flags &
-		    (TRACE_EVENT_FL_IGNORE_ENABLE |
-		     TRACE_EVENT_FL_KPROBE |
-		     TRACE_EVENT_FL_UPROBE |
-		     TRACE_EVENT_FL_EPROBE))
+		/* Skip ftrace events */
+		if (tp_event->flags & TRACE_EVENT_FL_IGNORE_ENABLE)
 			continue;
 		if (!tp_event->class->system ||
 		    strcmp(system, tp_event->class->system))
@@ -827,6 +829,14 @@ find_and_get_event(const char *system, const char *event_name)
 		name = trace_event_name(tp_event);
 		if (!name || strcmp(event_name, name))
 			continue;
+		/* Skip other probes */
+		if (tp_event->flags &
+		    (TRACE_EVENT_FL_KPROBE |
+		     TRACE_EVENT_FL_UPROBE |
+		     TRACE_EVENT_FL_EPROBE)) {
+			*probe = true;
+			continue;
+		}
 		if (!trace_event_try_get_ref(tp_event))
 			return NULL;
 		return tp_event;
@@ -896,6 +906,7 @@ static int __trace_eprobe_create(int argc, const char *argv[])
 	char *gbuf __free(kfree) = NULL;
 	int ret = 0, filter_idx = 0;
 	int i, filter_cnt;
+	bool probe;
 
 	if (argc < 2 || argv[0][0] != 'e')
 		return -ECANCELED;
@@ -950,13 +961,15 @@ static int __trace_eprobe_create(int argc, const char *argv[])
 	}
 
 	scoped_guard(mutex, &event_mutex) {
-		event_call = find_and_get_event(sys_name, sys_event);
+		event_call = find_and_get_event(sys_name, sys_event, &probe);
 		ep = alloc_event_probe(group, event, event_call, argc - 2);
 	}
 
 	if (IS_ERR(ep)) {
 		ret = PTR_ERR(ep);
-		if (ret == -ENODEV)
+		if (ret == -ENODEV && probe)
+			trace_probe_log_err(0, BAD_ATTACH_PROBE);
+		else if (ret == -ENODEV)
 			trace_probe_log_err(0, BAD_ATTACH_EVENT);
 		/* This must return -ENOMEM or missing event, else there is a bug */
 		WARN_ON_ONCE(ret != -ENOMEM && ret != -ENODEV);

@@ -859,6 +859,7 @@ extern int traceprobe_define_arg_fields(struct trace_event_call *event_call,
 	C(BAD_ARRAY_SUFFIX,	"Array has wrong suffix"),		\
 	C(BAD_ATTACH_ARG,	"Attached event does not have this field"),	\
 	C(BAD_ATTACH_EVENT,	"Attached event does not exist"),		\
+	C(BAD_ATTACH_PROBE,	"Cannot attach to a kprobe, uprobe or eprobe event"),	\
 	C(BAD_BITFIELD,		"Invalid bitfield"),		\
 	C(BAD_BTF_TID,		"Failed to get BTF type info."),		\
 	C(BAD_DEREF_OFFS,	"Invalid dereference offset"),		\
