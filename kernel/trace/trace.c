@@ -9760,7 +9760,7 @@ static const char *run_cmd_errs[RUN_CMD_ERR_MAX] = {
 	[RUN_CMD_ERR_TOO_LONG]	= "Line is too long",
 };
 
-/* How much of a refused long line error_log shows */
+/* How much of a refused long line error_log shows, "..." included */
 #define RUN_CMD_ERR_SHOWN	32
 
 ssize_t trace_parse_run_command(struct file *file, const char __user *buffer,
@@ -9809,6 +9809,11 @@ ssize_t trace_parse_run_command(struct file *file, const char __user *buffer,
 					/* This can accept WRITE_BUFSIZE - 2 ('\n' + '\0') */
 					pr_warn("Line length is too long: Should be less than %d\n",
 						WRITE_BUFSIZE - 2);
+					/*
+					 * buf is kbuf, filled: no NUL before its
+					 * end (above), so WRITE_BUFSIZE - 1 bytes.
+					 */
+					BUILD_BUG_ON(RUN_CMD_ERR_SHOWN >= WRITE_BUFSIZE);
 					strscpy(buf + RUN_CMD_ERR_SHOWN - 3, "...", 4);
 					tracing_log_err(NULL, name, buf, run_cmd_errs,
 							RUN_CMD_ERR_TOO_LONG, 0);

@@ -906,7 +906,7 @@ static int __trace_eprobe_create(int argc, const char *argv[])
 	char *gbuf __free(kfree) = NULL;
 	int ret = 0, filter_idx = 0;
 	int i, filter_cnt;
-	bool probe;
+	bool probe = false;
 
 	if (argc < 2 || argv[0][0] != 'e')
 		return -ECANCELED;
