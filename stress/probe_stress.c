@@ -24,7 +24,8 @@
  * TCP connects to a local listener: the paths the probes are put on), a
  * control thread (enables and disables the events, sets filters and
  * triggers, reads and resets probe_profile, toggles probe_profile_timing,
- * reads and clears the trace) and a module thread (loads and unloads the
+ * reads and clears the trace, opens perf counters on the events and checks
+ * exact counts through the kprobe and uprobe PMUs) and a module thread (loads and unloads the
  * trace events sample module with a tprobe on its foo_bar tracepoint
  * and a kprobe on one of its functions, unloading it with the events
  * still defined; -k names the module for modprobe, it must be that
@@ -45,6 +46,9 @@
  *   module cycles N
  *   module cycles failed N
  *   control errors N
+ *   perf counters N
+ *   perf counters refused N
+ *   perf counts checked N
  *   cleanup ok|FAILED
  *
  * Exit status 0 when nothing was inconsistent, the cleanup was clean and
@@ -63,6 +67,7 @@
  */
 #define _GNU_SOURCE
 #include <elf.h>
+#include <linux/perf_event.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -130,7 +135,7 @@ static atomic_long st_tried, st_accepted, st_rejected, st_noerrlog;
 static atomic_long st_inconsistent, st_hits, st_modcycles, st_modfailed;
 static atomic_long st_ctlerr, st_ctlops, st_deleted, st_delfail;
 static atomic_long st_wlops, st_wlsig, st_modhits, st_valid, st_valid_rej;
-static atomic_long st_rereads;
+static atomic_long st_rereads, st_perf, st_perf_refused, st_perf_checked;
 static atomic_int stop_all, stop_mod;
 static long long t_start;
 
@@ -2326,6 +2331,240 @@ static void ctl_count(int ret)
 		atomic_fetch_add(&st_ctlerr, 1);
 }
 
+/* perf on probe events */
+
+/*
+ * The kprobe and uprobe PMUs make a local probe event of their own (one
+ * that no tracefs file lists) for each perf event opened on them: type
+ * from /sys/bus/event_source/devices/NAME/type, the return-probe bit from
+ * its format/retprobe ("config:N").  -1 when the PMU is missing.
+ */
+struct pmu {
+	const char *name;
+	int type;
+	int retbit;
+};
+
+static struct pmu pmu_kprobe = { "kprobe", -1, -1 };
+static struct pmu pmu_uprobe = { "uprobe", -1, -1 };
+static const char *getppid_sym;	/* the kprobe PMU's target, once found */
+
+static void pmu_setup(struct pmu *p)
+{
+	char path[128], buf[64];
+
+	snprintf(path, sizeof(path), "/sys/bus/event_source/devices/%s/type",
+		 p->name);
+	if (read_file(path, buf, sizeof(buf)) > 0)
+		p->type = atoi(buf);
+	snprintf(path, sizeof(path),
+		 "/sys/bus/event_source/devices/%s/format/retprobe", p->name);
+	if (read_file(path, buf, sizeof(buf)) > 0 &&
+	    sscanf(buf, "config:%d", &p->retbit) != 1)
+		p->retbit = -1;
+}
+
+static int perf_open(struct perf_event_attr *attr, pid_t pid, int cpu)
+{
+	return (int)syscall(SYS_perf_event_open, attr, pid, cpu, -1,
+			    PERF_FLAG_FD_CLOEXEC);
+}
+
+/* The counter's value (this task's and its reaped children's), or -1 */
+static long long perf_read(int fd)
+{
+	uint64_t v;
+
+	if (read(fd, &v, sizeof(v)) != (ssize_t)sizeof(v))
+		return -1;
+	return (long long)v;
+}
+
+/* Fork and exec true_path, and wait for it */
+static void run_true(void)
+{
+	char *const argv[] = { (char *)"true", NULL };
+	pid_t pid;
+
+	pid = fork();
+	if (!pid) {
+		execv(true_path, argv);
+		_exit(127);
+	}
+	reap(pid);
+}
+
+/*
+ * A perf counter on the event NAME for a moment: per task (this thread
+ * and the children it forks) or on every task of one CPU, with a run of
+ * true in it.  What it counts is not known; the read must work.  The
+ * control thread holds ctl_lock: the event is not deleted meanwhile.
+ * Refusals (an event probe has no perf side) are counted, not failures.
+ */
+static int perf_on_event(struct rng *r, const char *name)
+{
+	struct perf_event_attr attr = {
+		.type = PERF_TYPE_TRACEPOINT,
+		.size = sizeof(attr),
+		.disabled = 1,
+	};
+	char path[512], buf[32];
+	long long v;
+	int fd;
+
+	event_path(path, sizeof(path), name, "id");
+	if (read_file(path, buf, sizeof(buf)) <= 0)
+		return -ENOENT;
+	attr.config = strtoull(buf, NULL, 10);
+	if (chance(r, 50)) {
+		attr.inherit = 1;
+		fd = perf_open(&attr, 0, -1);
+	} else {
+		fd = perf_open(&attr, -1, (int)rnd(r, 2));
+	}
+	if (fd < 0) {
+		atomic_fetch_add(&st_perf_refused, 1);
+		if (opt.verbose)
+			msg("perf on %s refused: %s", name, errname(errno));
+		return 0;
+	}
+	atomic_fetch_add(&st_perf, 1);
+	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+	run_true();
+	sleep_ms(rnd(r, 5));
+	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
+	v = perf_read(fd);
+	close(fd);
+	return v < 0 ? -EIO : 0;
+}
+
+/*
+ * A child that runs true_path when released: the write end of its pipe
+ * (close it to release the child), or -1.
+ */
+static int fork_true_held(pid_t *pid)
+{
+	char *const argv[] = { (char *)"true", NULL };
+	int p[2];
+	char c;
+
+	if (pipe2(p, O_CLOEXEC))
+		return -1;
+	*pid = fork();
+	if (!*pid) {
+		close(p[1]);
+		if (read(p[0], &c, 1) == 0)
+			execv(true_path, argv);
+		_exit(127);
+	}
+	close(p[0]);
+	if (*pid < 0) {
+		close(p[1]);
+		return -1;
+	}
+	return p[1];
+}
+
+/*
+ * N runs of true, each counted by a uprobe PMU counter on its entry
+ * point, opened on the child before it execs, enabled by the exec
+ * (perf stat's way).  -1 when a counter cannot be opened.
+ *
+ * Not one counter of this thread inherited by the children: such a
+ * counter loses runs (1 1 1 2 3 4 after each of six runs in a row); see
+ * stress/perf-uprobe-inherit.c and stress/README.md.
+ */
+static long long perf_uprobe_runs(struct perf_event_attr *attr,
+				  unsigned int n)
+{
+	long long v, sum = 0;
+	unsigned int i;
+	pid_t pid;
+	int fd, hold;
+
+	attr->enable_on_exec = 1;
+	for (i = 0; i < n; i++) {
+		hold = fork_true_held(&pid);
+		if (hold < 0)
+			return -1;
+		fd = perf_open(attr, pid, -1);
+		close(hold);
+		reap(pid);
+		if (fd < 0)
+			return -1;
+		v = perf_read(fd);
+		close(fd);
+		if (v < 0)
+			return -1;
+		sum += v;
+	}
+	return sum;
+}
+
+/*
+ * Exact counts through the PMUs: a kprobe (or kretprobe) on getppid()'s
+ * syscall function counts this thread's N calls; uprobes on the entry
+ * point of the copy of true count N runs of it.  Other threads hit the
+ * same places: a per-task counter must not see them.
+ */
+static void perf_pmu_check(struct rng *r)
+{
+	static const char *const syms[] = {
+		"__x64_sys_getppid", "__arm64_sys_getppid",
+		"__ia32_sys_getppid", "sys_getppid",
+	};
+	struct perf_event_attr attr = { .size = sizeof(attr), .disabled = 1 };
+	const char *what;
+	unsigned int i, n = 1 + rnd(r, 4);
+	long long v;
+	int fd = -1;
+	bool ret;
+
+	if (chance(r, 50)) {
+		if (pmu_uprobe.type < 0 || !have_uprobe ||
+		    strcmp(true_path, TRUE_COPY))
+			return;
+		attr.type = (uint32_t)pmu_uprobe.type;
+		attr.uprobe_path = (uint64_t)(uintptr_t)TRUE_COPY;
+		attr.probe_offset = true_off;
+		what = "uprobe PMU on true's entry";
+		v = perf_uprobe_runs(&attr, n);
+		if (v < 0) {
+			ctl_count(-EIO);
+			return;
+		}
+	} else {
+		if (pmu_kprobe.type < 0)
+			return;
+		ret = pmu_kprobe.retbit >= 0 && chance(r, 50);
+		attr.type = (uint32_t)pmu_kprobe.type;
+		attr.config = ret ? 1ULL << pmu_kprobe.retbit : 0;
+		for (i = 0; i < ARRAY_SIZE(syms) && fd < 0; i++) {
+			if (getppid_sym && getppid_sym != syms[i])
+				continue;
+			attr.kprobe_func = (uint64_t)(uintptr_t)syms[i];
+			fd = perf_open(&attr, 0, -1);
+			if (fd >= 0)
+				getppid_sym = syms[i];
+		}
+		what = ret ? "kretprobe PMU on getppid" : "kprobe PMU on getppid";
+		if (fd < 0) {
+			ctl_count(-errno);
+			return;
+		}
+		ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+		for (i = 0; i < n; i++)
+			syscall(SYS_getppid);
+		ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
+		v = perf_read(fd);
+		close(fd);
+	}
+	atomic_fetch_add(&st_perf_checked, 1);
+	ctl_count(0);
+	if (v != n)
+		inconsistent(what, strlen(what), "counted %lld, %u expected", v, n);
+}
+
 static void read_trace_some(void)
 {
 	static char buf[64 << 10];
@@ -2392,9 +2631,11 @@ static void *ctl_thread(void *arg)
 				event_path(path, sizeof(path), name, "trigger");
 				ctl_count(write_file(path, s, strlen(s),
 						     O_APPEND));
-			} else {
+			} else if (op < 56) {
 				snprintf(cmd, sizeof(cmd), "reset %s", name);
 				ctl_count(tfs_write("probe_profile", cmd, 0));
+			} else {
+				ctl_count(perf_on_event(&r, name));
 			}
 			busy_clear(T_CTL);
 			pthread_mutex_unlock(&ctl_lock);
@@ -2422,6 +2663,8 @@ static void *ctl_thread(void *arg)
 			else if (op < 97)
 				ctl_count(tfs_write("events/" GROUP "/enable",
 						    "0", 0));
+			else if (op < 99)
+				perf_pmu_check(&r);
 			else
 				sleep_ms(20);
 			busy_clear(T_CTL);
@@ -2907,6 +3150,9 @@ static void summary(bool clean_ok)
 	sb_add(&b, "module cycles failed %ld\n", atomic_load(&st_modfailed));
 	sb_add(&b, "module listings read again %ld\n", atomic_load(&st_rereads));
 	sb_add(&b, "control errors %ld\n", atomic_load(&st_ctlerr));
+	sb_add(&b, "perf counters %ld\n", atomic_load(&st_perf));
+	sb_add(&b, "perf counters refused %ld\n", atomic_load(&st_perf_refused));
+	sb_add(&b, "perf counts checked %ld\n", atomic_load(&st_perf_checked));
 	sb_add(&b, "cleanup %s\n", clean_ok ? "ok" : "FAILED");
 	pthread_mutex_lock(&out_lock);
 	fputs(buf, stdout);
@@ -3039,6 +3285,8 @@ int main(int argc, char *argv[])
 		if (modname[i] == '-')
 			modname[i] = '_';
 	setup_targets(false);
+	pmu_setup(&pmu_kprobe);
+	pmu_setup(&pmu_uprobe);
 	msg("targets: %u kprobe functions, %u fprobe functions, %u tracepoints, "
 	    "%u events, %u data symbols, uprobe %s%s", nkfuncs, nffuncs, ntps,
 	    ntevs, ndsyms, have_uprobe ? true_path : "no",
