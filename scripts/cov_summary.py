@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 """Summarise an lcov trace file of the probe events (make coverage).
 
-Usage: cov_summary.py --tree TREE [--functions FILE] COVERAGE_INFO
+Usage: cov_summary.py --tree TREE [--functions FILE] [--reasons FILE] COVERAGE_INFO
 
 Prints, as text:
   - per file: lines, branches and functions reached;
@@ -10,7 +10,9 @@ Prints, as text:
   - the errors of trace_probe.h's list (ERRORS) that no test reported:
     for each, its trace_probe_log_err() call sites in the profiled files
     and whether any of their lines ran; an error without a call site is
-    listed apart.
+    listed apart.  With --reasons (lines "NAME REASON", '#' comments),
+    each such error's written reason is printed under it, and a reason
+    whose error was reached after all is reported.
 With --functions, writes every function's lines and branches to FILE.
 
 A function's lines are the instrumented lines from its first line (lcov's
@@ -127,6 +129,18 @@ def call_sites(path, names):
     return sites
 
 
+def read_reasons(path):
+    """NAME -> reason, from a file of "NAME REASON" lines."""
+    reasons = {}
+    with open(path) as f:
+        for line in f:
+            line = line.strip()
+            if line and not line.startswith('#'):
+                name, _, why = line.partition(' ')
+                reasons[name] = why.strip()
+    return reasons
+
+
 def wrap(words, indent, width=76):
     out, line = [], indent
     for w in words:
@@ -143,6 +157,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('--tree', required=True)
     ap.add_argument('--functions')
+    ap.add_argument('--reasons')
     ap.add_argument('info')
     args = ap.parse_args()
     tree = os.path.realpath(args.tree)
@@ -180,12 +195,20 @@ def main():
     out += ['', '## Parse errors (trace_probe.h ERRORS) no test reported', '',
             '%d of %d errors reached; %d not reached; %d without a call site in these files.'
             % (len(reached), len(names), len(unreached), len(nosite)), '']
+    reasons = read_reasons(args.reasons) if args.reasons else {}
     for n in unreached:
         where = ', '.join('%s:%d' % (os.path.basename(f), ln) for f, ln, _ in sites[n])
         out.append('  %-22s %s' % (n, where))
+        out += wrap(reasons.get(n, 'No reason written: a test should reach it.').split(), '      ')
     if nosite:
         out += ['', 'Without a call site:']
-        out += wrap(nosite, '  ')
+        for n in nosite:
+            out.append('  %s' % n)
+            out += wrap(reasons.get(n, 'No reason written.').split(), '      ')
+    stale = [n for n in reached if n in reasons]
+    if stale:
+        out += ['', 'Reached, but with a reason written why not (drop it from the reasons file):']
+        out += wrap(stale, '  ')
     print('\n'.join(out))
 
     if args.functions:

@@ -141,7 +141,8 @@ seed=$(sed -n 's/^seed \([0-9]*\).*/\1/p' "$sres/summary.txt" 2>/dev/null | head
 	echo "Ran: ftracetest $tests ($ncases cases in $((nguests > 0 ? nguests : 1)) guests), then one stress pass (seed ${seed:-unknown})."
 	[ ${#failed[@]} = 0 ] || echo "Failed: ${failed[*]}."
 	echo
-	"$TOP/scripts/cov_summary.py" --tree "$src" --functions "$work/functions.txt" "$work/coverage.info"
+	"$TOP/scripts/cov_summary.py" --tree "$src" --functions "$work/functions.txt" \
+		--reasons "$TOP/tests/coverage-reasons.txt" "$work/coverage.info"
 } >"$summary.new" || die "cov_summary.py failed"
 mv "$summary.new" "$summary"
 cat "$summary"
