@@ -4,8 +4,8 @@
  *
  *   perf-uprobe-inherit PROGRAM RUNS GAP_MS [each]
  *
- * Opens a counter of the uprobe PMU on the entry point of PROGRAM (an ELF
- * executable: use a copy, so that nothing else runs it), then forks and
+ * Opens a counter of the uprobe PMU on the entry point of PROGRAM (a 64-bit
+ * ELF executable: use a copy, so that nothing else runs it), then forks and
  * execs PROGRAM RUNS times, one after the other, each waited for, GAP_MS
  * milliseconds apart, and prints the counter after each run: "1 2 3 ..."
  * when nothing is lost.  By default one counter of this process, with
@@ -88,7 +88,7 @@ static uint64_t value(int fd)
 int main(int argc, char *argv[])
 {
 	struct perf_event_attr attr = { .size = sizeof(attr), .disabled = 1 };
-	int runs, gap, i, fd = -1, hold[2];
+	int runs, gap, i, fd = -1, hold[2], status = 0;
 	uint64_t sum = 0, v = 0;
 	bool each;
 	char c;
@@ -126,6 +126,10 @@ int main(int argc, char *argv[])
 		if (pipe2(hold, O_CLOEXEC))
 			return 2;
 		pid = fork();
+		if (pid < 0) {
+			perror("fork");
+			return 2;
+		}
 		if (!pid) {
 			close(hold[1]);
 			if (read(hold[0], &c, 1) == 0)
@@ -136,7 +140,10 @@ int main(int argc, char *argv[])
 		if (each)
 			fd = counter(&attr, pid);
 		close(hold[1]);
-		waitpid(pid, NULL, 0);
+		if (waitpid(pid, &status, 0) != pid || status) {
+			fprintf(stderr, "%s did not run (status %d)\n", argv[1], status);
+			return 2;
+		}
 		if (each) {
 			sum += value(fd);
 			close(fd);

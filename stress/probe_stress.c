@@ -25,11 +25,11 @@
  * control thread (enables and disables the events, sets filters and
  * triggers, reads and resets probe_profile, toggles probe_profile_timing,
  * reads and clears the trace, opens perf counters on the events and checks
- * exact counts through the kprobe and uprobe PMUs) and a module thread (loads and unloads the
- * trace events sample module with a tprobe on its foo_bar tracepoint
- * and a kprobe on one of its functions, unloading it with the events
- * still defined; -k names the module for modprobe, it must be that
- * sample).
+ * exact counts through the kprobe and uprobe PMUs) and a module thread
+ * (loads and unloads the trace events sample module with a tprobe on its
+ * foo_bar tracepoint and a kprobe on one of its functions, unloading it
+ * with the events still defined; -k names the module for modprobe, it
+ * must be that sample).
  *
  * The run stops after MAXDEFS definitions or SECONDS seconds, whichever
  * comes first, but goes on (up to 2 x SECONDS) until MODCYCLES module
@@ -560,6 +560,8 @@ static unsigned int ntps;
 static struct tevent *tevs[ARRAY_SIZE(tevents)];
 static unsigned int ntevs;
 static bool have_uprobe;
+static char getppid_sym[64];	/* __<arch>_sys_getppid, from kallsyms */
+static int ncpus = 1;		/* online CPUs, for per-CPU perf counters */
 static const char *true_path = "/bin/true";
 static uint64_t true_off;	/* file offset of /bin/true's entry point */
 
@@ -675,6 +677,13 @@ static void kallsyms_line(const char *line)
 	for (i = 0; i < ARRAY_SIZE(datasyms); i++)
 		if (!strcmp(name, datasyms[i].name))
 			datasyms[i].ok = true;
+	/* The syscall wrapper: __x64_sys_getppid, __arm64_sys_getppid, ... */
+	i = strlen(name);
+	if ((type == 't' || type == 'T') && !getppid_sym[0] &&
+	    !strncmp(name, "__", 2) && i > 12 &&
+	    !strcmp(name + i - 12, "_sys_getppid") &&
+	    !strstr(name, "ia32") && !strstr(name, "compat"))
+		copy_str(getppid_sym, sizeof(getppid_sym), name);
 }
 
 /* A line of available_filter_functions: the ones fprobes can use */
@@ -1755,7 +1764,7 @@ static struct {
 } noerr[NOERR_CAP];
 static int nnoerr;
 static unsigned long noerr_more;	/* not listed: the table was full */
-static unsigned long ninconsistent_printed;
+static atomic_ulong ninconsistent_printed;
 
 /*
  * dynamic_events is a seq_file read a page at a time, event_mutex taken
@@ -1789,7 +1798,7 @@ static void inconsistent(const char *def, size_t len, const char *fmt, ...)
 	va_list ap;
 
 	atomic_fetch_add(&st_inconsistent, 1);
-	if (ninconsistent_printed++ >= 50)
+	if (atomic_fetch_add(&ninconsistent_printed, 1) >= 50)
 		return;
 	va_start(ap, fmt);
 	vsnprintf(why, sizeof(why), fmt, ap);
@@ -2241,18 +2250,24 @@ static void *listen_thread(void *arg)
 	return NULL;
 }
 
-static void reap(pid_t pid)
+/* Wait for PID: its exit status, or -1 (killed by a signal, or not reaped) */
+static int reap(pid_t pid)
 {
 	pid_t ret;
 	int status;
 
 	if (pid < 0)
-		return;
+		return -1;
 	do {
 		ret = waitpid(pid, &status, 0);
 	} while (ret < 0 && errno == EINTR);
-	if (ret == pid && WIFSIGNALED(status))
+	if (ret != pid)
+		return -1;
+	if (WIFSIGNALED(status)) {
 		atomic_fetch_add(&st_wlsig, 1);
+		return -1;
+	}
+	return WEXITSTATUS(status);
 }
 
 static void *work_thread(void *arg)
@@ -2347,7 +2362,6 @@ struct pmu {
 
 static struct pmu pmu_kprobe = { "kprobe", -1, -1 };
 static struct pmu pmu_uprobe = { "uprobe", -1, -1 };
-static const char *getppid_sym;	/* the kprobe PMU's target, once found */
 
 static void pmu_setup(struct pmu *p)
 {
@@ -2397,12 +2411,15 @@ static void run_true(void)
 /*
  * A perf counter on the event NAME for a moment: per task (this thread
  * and the children it forks) or on every task of one CPU, with a run of
- * true in it.  What it counts is not known; the read must work.  The
- * control thread holds ctl_lock: the event is not deleted meanwhile.
- * Refusals (an event probe has no perf side) are counted, not failures.
+ * true in it.  What it counts is not known; the open and the read must
+ * work.  The control thread holds ctl_lock: delete_one() does not delete
+ * the event meanwhile.  A refused open is counted and its first ones
+ * listed, not a failure: which events have a perf side is not this
+ * program's to decide.
  */
 static int perf_on_event(struct rng *r, const char *name)
 {
+	static atomic_int listed;
 	struct perf_event_attr attr = {
 		.type = PERF_TYPE_TRACEPOINT,
 		.size = sizeof(attr),
@@ -2420,19 +2437,21 @@ static int perf_on_event(struct rng *r, const char *name)
 		attr.inherit = 1;
 		fd = perf_open(&attr, 0, -1);
 	} else {
-		fd = perf_open(&attr, -1, (int)rnd(r, 2));
+		fd = perf_open(&attr, -1, (int)rnd(r, (unsigned int)ncpus));
 	}
 	if (fd < 0) {
 		atomic_fetch_add(&st_perf_refused, 1);
-		if (opt.verbose)
-			msg("perf on %s refused: %s", name, errname(errno));
+		if (opt.verbose || atomic_fetch_add(&listed, 1) < 10)
+			msg("perf counter on %s refused: %s", name, errname(errno));
 		return 0;
 	}
 	atomic_fetch_add(&st_perf, 1);
-	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+	if (ioctl(fd, PERF_EVENT_IOC_ENABLE, 0)) {
+		close(fd);
+		return -errno;
+	}
 	run_true();
 	sleep_ms(rnd(r, 5));
-	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
 	v = perf_read(fd);
 	close(fd);
 	return v < 0 ? -EIO : 0;
@@ -2470,9 +2489,10 @@ static int fork_true_held(pid_t *pid)
  * point, opened on the child before it execs, enabled by the exec
  * (perf stat's way).  -1 when a counter cannot be opened.
  *
- * Not one counter of this thread inherited by the children: such a
- * counter loses runs (1 1 1 2 3 4 after each of six runs in a row); see
- * stress/perf-uprobe-inherit.c and stress/README.md.
+ * A counter per child, not one of this thread that the children
+ * inherit: an inherited uprobe counter loses runs (1 1 1 2 3 4 after
+ * each of six runs in a row); see stress/perf-uprobe-inherit.c and
+ * stress/README.md.
  */
 static long long perf_uprobe_runs(struct perf_event_attr *attr,
 				  unsigned int n)
@@ -2489,7 +2509,11 @@ static long long perf_uprobe_runs(struct perf_event_attr *attr,
 			return -1;
 		fd = perf_open(attr, pid, -1);
 		close(hold);
-		reap(pid);
+		if (reap(pid)) {	/* true failed, or its exec */
+			if (fd >= 0)
+				close(fd);
+			return -1;
+		}
 		if (fd < 0)
 			return -1;
 		v = perf_read(fd);
@@ -2505,20 +2529,18 @@ static long long perf_uprobe_runs(struct perf_event_attr *attr,
  * Exact counts through the PMUs: a kprobe (or kretprobe) on getppid()'s
  * syscall function counts this thread's N calls; uprobes on the entry
  * point of the copy of true count N runs of it.  Other threads hit the
- * same places: a per-task counter must not see them.
+ * same places: a per-task counter must not see them.  A counter that
+ * cannot be opened or read is a control error; a wrong count is an
+ * inconsistency.
  */
 static void perf_pmu_check(struct rng *r)
 {
-	static const char *const syms[] = {
-		"__x64_sys_getppid", "__arm64_sys_getppid",
-		"__ia32_sys_getppid", "sys_getppid",
-	};
 	struct perf_event_attr attr = { .size = sizeof(attr), .disabled = 1 };
 	const char *what;
 	unsigned int i, n = 1 + rnd(r, 4);
 	long long v;
-	int fd = -1;
 	bool ret;
+	int fd;
 
 	if (chance(r, 50)) {
 		if (pmu_uprobe.type < 0 || !have_uprobe ||
@@ -2529,35 +2551,31 @@ static void perf_pmu_check(struct rng *r)
 		attr.probe_offset = true_off;
 		what = "uprobe PMU on true's entry";
 		v = perf_uprobe_runs(&attr, n);
-		if (v < 0) {
-			ctl_count(-EIO);
-			return;
-		}
 	} else {
-		if (pmu_kprobe.type < 0)
+		if (pmu_kprobe.type < 0 || !getppid_sym[0])
 			return;
 		ret = pmu_kprobe.retbit >= 0 && chance(r, 50);
 		attr.type = (uint32_t)pmu_kprobe.type;
 		attr.config = ret ? 1ULL << pmu_kprobe.retbit : 0;
-		for (i = 0; i < ARRAY_SIZE(syms) && fd < 0; i++) {
-			if (getppid_sym && getppid_sym != syms[i])
-				continue;
-			attr.kprobe_func = (uint64_t)(uintptr_t)syms[i];
-			fd = perf_open(&attr, 0, -1);
-			if (fd >= 0)
-				getppid_sym = syms[i];
-		}
+		attr.kprobe_func = (uint64_t)(uintptr_t)getppid_sym;
 		what = ret ? "kretprobe PMU on getppid" : "kprobe PMU on getppid";
+		fd = perf_open(&attr, 0, -1);
 		if (fd < 0) {
 			ctl_count(-errno);
 			return;
 		}
-		ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
-		for (i = 0; i < n; i++)
-			syscall(SYS_getppid);
-		ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
-		v = perf_read(fd);
+		v = -1;
+		if (!ioctl(fd, PERF_EVENT_IOC_ENABLE, 0)) {
+			for (i = 0; i < n; i++)
+				syscall(SYS_getppid);
+			if (!ioctl(fd, PERF_EVENT_IOC_DISABLE, 0))
+				v = perf_read(fd);
+		}
 		close(fd);
+	}
+	if (v < 0) {
+		ctl_count(-EIO);
+		return;
 	}
 	atomic_fetch_add(&st_perf_checked, 1);
 	ctl_count(0);
@@ -3287,6 +3305,9 @@ int main(int argc, char *argv[])
 	setup_targets(false);
 	pmu_setup(&pmu_kprobe);
 	pmu_setup(&pmu_uprobe);
+	ncpus = (int)sysconf(_SC_NPROCESSORS_ONLN);
+	if (ncpus < 1)
+		ncpus = 1;
 	msg("targets: %u kprobe functions, %u fprobe functions, %u tracepoints, "
 	    "%u events, %u data symbols, uprobe %s%s", nkfuncs, nffuncs, ntps,
 	    ntevs, ndsyms, have_uprobe ? true_path : "no",
