@@ -677,10 +677,13 @@ static void kallsyms_line(const char *line)
 	for (i = 0; i < ARRAY_SIZE(datasyms); i++)
 		if (!strcmp(name, datasyms[i].name))
 			datasyms[i].ok = true;
-	/* The syscall wrapper: __x64_sys_getppid, __arm64_sys_getppid, ... */
+	/*
+	 * The syscall wrapper: __x64_sys_getppid, __arm64_sys_getppid, ...
+	 * (not the __pfx_ padding symbol before it, where no kprobe goes)
+	 */
 	i = strlen(name);
-	if ((type == 't' || type == 'T') && !getppid_sym[0] &&
-	    !strncmp(name, "__", 2) && i > 12 &&
+	if (type == 'T' && !getppid_sym[0] && !strncmp(name, "__", 2) &&
+	    strncmp(name, "__pfx_", 6) && i > 12 &&
 	    !strcmp(name + i - 12, "_sys_getppid") &&
 	    !strstr(name, "ia32") && !strstr(name, "compat"))
 		copy_str(getppid_sym, sizeof(getppid_sym), name);
