@@ -2434,11 +2434,17 @@ static inline bool is_good_system_name(const char *name)
 	return __is_good_name(name, true);
 }
 
-/* Convert certain expected symbols into '_' when generating event names */
+/*
+ * Make a generated event name a valid one, [A-Za-z_][A-Za-z0-9_]*: replace
+ * with '_' every other character (such as the ':' of MOD:SYM, the '.' of
+ * SYM.isra.0 or a wildcard), and a leading digit.
+ */
 static inline void sanitize_event_name(char *name)
 {
-	while (*name++ != '\0')
-		if (*name == ':' || *name == '.' || *name == '*')
+	if (isdigit(*name))
+		*name = '_';
+	for (; *name; name++)
+		if (!isalnum(*name) && *name != '_')
 			*name = '_';
 }
 
