@@ -6,16 +6,20 @@
 #define pr_fmt(fmt)	"trace_fprobe: " fmt
 
 #include <linux/fprobe.h>
+#include <linux/glob.h>
+#include <linux/kallsyms.h>
 #include <linux/list.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
 #include <linux/rculist.h>
 #include <linux/security.h>
+#include <linux/sort.h>
 #include <linux/tracepoint.h>
 #include <linux/uaccess.h>
 
 #include <asm/ptrace.h>
 
+#include "trace_btf.h"
 #include "trace_dynevent.h"
 #include "trace_probe.h"
 #include "trace_probe_kernel.h"
@@ -216,6 +220,407 @@ DEFINE_FREE(tuser_put, struct tracepoint_user *,
  */
 
 /*
+ * The functions of an fprobe event: "[MOD:]PATTERN[,!EXCLUDE...]". PATTERN
+ * and each EXCLUDE are globs over the names of the functions ftrace can
+ * trace; MOD limits them to one module. A plain "SYMBOL" is a pattern that
+ * matches one name.
+ */
+struct fprobe_target {
+	char		*buf;		/* the target, cut at ':' and ',' */
+	const char	*mod;		/* NULL: the kernel and every module */
+	const char	*pattern;
+	const char	**excludes;
+	int		nr_excludes;
+	bool		glob;		/* more than one function can match */
+};
+
+/*
+ * How many functions one event may be on. Every one is a site of the
+ * ftrace hash, updated when the event is enabled and disabled, so that
+ * "f *" would make both take seconds: a constant rather than a tracefs
+ * knob, as no use of one event needs more and a knob would be one more
+ * file to keep as ABI.
+ */
+#define FPROBE_EVENT_MAX_FUNCS	4096
+
+static void free_fprobe_target(struct fprobe_target *t)
+{
+	if (t) {
+		kfree(t->excludes);
+		kfree(t->buf);
+		kfree(t);
+	}
+}
+
+DEFINE_FREE(free_fprobe_target, struct fprobe_target *, free_fprobe_target(_T))
+
+/* Parse @symbol, the target of an fprobe event, with its errors at offsets of it. */
+static struct fprobe_target *parse_fprobe_target(const char *symbol)
+{
+	struct fprobe_target *t __free(free_fprobe_target) = NULL;
+	char *p, *sep;
+	int n = 0;
+
+	t = kzalloc_obj(*t);
+	if (!t)
+		return ERR_PTR(-ENOMEM);
+	t->buf = kstrdup(symbol, GFP_KERNEL);
+	if (!t->buf)
+		return ERR_PTR(-ENOMEM);
+
+	p = t->buf;
+	sep = strchr(p, ':');
+	if (sep) {
+		/* MOD is made of [A-Za-z0-9_-]; modules name themselves with '_' */
+		for (; p < sep; p++) {
+			if (*p == '-')
+				*p = '_';
+			else if (!isalnum(*p) && *p != '_')
+				break;
+		}
+		if (p != sep || sep == t->buf) {
+			trace_probe_log_err(p - t->buf, BAD_FUNC_PATTERN);
+			return ERR_PTR(-EINVAL);
+		}
+		*p++ = '\0';
+		t->mod = t->buf;
+	}
+	t->pattern = p;
+
+	for (sep = p; (sep = strchr(sep, ',')); sep++)
+		n++;
+	if (n) {
+		t->excludes = kcalloc(n, sizeof(*t->excludes), GFP_KERNEL);
+		if (!t->excludes)
+			return ERR_PTR(-ENOMEM);
+	}
+	for (;;) {
+		sep = strchr(p, ',');
+		if (sep)
+			*sep = '\0';
+		/* An empty pattern or exclusion */
+		if (!*p) {
+			trace_probe_log_err(p - t->buf, BAD_FUNC_PATTERN);
+			return ERR_PTR(-EINVAL);
+		}
+		if (!sep)
+			break;
+		p = sep + 1;
+		if (*p != '!') {
+			trace_probe_log_err(p - t->buf, BAD_FUNC_PATTERN);
+			return ERR_PTR(-EINVAL);
+		}
+		t->excludes[t->nr_excludes++] = ++p;
+	}
+	t->glob = t->nr_excludes || strpbrk(t->pattern, "*?[");
+
+	return_ptr(t);
+}
+
+/*
+ * A walk over the functions of a target: @match, if set, is called on
+ * each one, with the name that matched, after @nr others. It returns 0 to
+ * go on, 1 to stop, or -errno.
+ */
+struct fprobe_target_walk {
+	struct fprobe_target	*target;
+	int			(*match)(struct fprobe_target_walk *walk,
+					 const char *name, unsigned long addr);
+	void			*data;
+	unsigned int		nr;
+	unsigned int		size;
+};
+
+static bool fprobe_target_match(struct fprobe_target *t, const char *name)
+{
+	int i;
+
+	if (!glob_match(t->pattern, name))
+		return false;
+	for (i = 0; i < t->nr_excludes; i++) {
+		if (glob_match(t->excludes[i], name))
+			return false;
+	}
+	return true;
+}
+
+static int fprobe_target_walk_cb(void *data, const char *name, unsigned long addr)
+{
+	struct fprobe_target_walk *walk = data;
+	int ret = 0;
+
+	if (!fprobe_target_match(walk->target, name) || !ftrace_location(addr))
+		return 0;
+	if (walk->match)
+		ret = walk->match(walk, name, addr);
+	if (!ret)
+		walk->nr++;
+	return ret;
+}
+
+static int fprobe_target_walk(struct fprobe_target_walk *walk)
+{
+	struct fprobe_target *t = walk->target;
+	int ret = 0;
+
+	walk->nr = 0;
+	if (!t->mod)
+		ret = kallsyms_on_each_symbol(fprobe_target_walk_cb, walk);
+	if (!ret && IS_ENABLED(CONFIG_MODULES))
+		ret = module_kallsyms_on_each_symbol(t->mod, fprobe_target_walk_cb, walk);
+	return ret < 0 ? ret : 0;
+}
+
+/* How many functions @t matches, with their aliases */
+static int fprobe_target_count(struct fprobe_target *t)
+{
+	struct fprobe_target_walk walk = { .target = t };
+	int ret;
+
+	ret = fprobe_target_walk(&walk);
+	return ret ?: walk.nr;
+}
+
+static int store_addr(struct fprobe_target_walk *walk, const char *name,
+		      unsigned long addr)
+{
+	unsigned long *addrs = walk->data;
+
+	/* More than counted: a module came meanwhile. */
+	if (walk->nr == walk->size)
+		return 1;
+	addrs[walk->nr] = addr;
+	return 0;
+}
+
+static int cmp_addr(const void *a, const void *b)
+{
+	unsigned long x = *(const unsigned long *)a, y = *(const unsigned long *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * The addresses of the functions @t matches, sorted, each once (aliases
+ * are one function), in *@paddrs to be freed with kvfree(). Returns how
+ * many, -ENOENT for none, -E2BIG for more than FPROBE_EVENT_MAX_FUNCS.
+ */
+static int fprobe_target_addrs(struct fprobe_target *t, unsigned long **paddrs)
+{
+	unsigned long *addrs __free(kvfree) = NULL;
+	struct fprobe_target_walk walk = { .target = t, .match = store_addr };
+	unsigned int i, n;
+	int ret;
+
+	ret = fprobe_target_count(t);
+	if (ret <= 0)
+		return ret ?: -ENOENT;
+	/* Aliases are few: far more names than the limit are too many. */
+	if (ret > 2 * FPROBE_EVENT_MAX_FUNCS)
+		return -E2BIG;
+
+	addrs = kvcalloc(ret, sizeof(*addrs), GFP_KERNEL);
+	if (!addrs)
+		return -ENOMEM;
+	walk.data = addrs;
+	walk.size = ret;
+	ret = fprobe_target_walk(&walk);
+	if (ret)
+		return ret;
+
+	sort(addrs, walk.nr, sizeof(*addrs), cmp_addr, NULL);
+	for (i = 0, n = 0; i < walk.nr; i++) {
+		if (!n || addrs[n - 1] != addrs[i])
+			addrs[n++] = addrs[i];
+	}
+	if (!n)
+		return -ENOENT;
+	if (n > FPROBE_EVENT_MAX_FUNCS)
+		return -E2BIG;
+
+	*paddrs = no_free_ptr(addrs);
+	return n;
+}
+
+#ifdef CONFIG_PROBE_EVENTS_BTF_ARGS
+/*
+ * Whether FUNC_PROTOs @a of @btf_a and @b of @btf_b are one prototype:
+ * the same return type, parameter types and names. Types are compared by
+ * id, so in one BTF only.
+ */
+static bool btf_same_proto(const struct btf *btf_a, const struct btf_type *a,
+			   const struct btf *btf_b, const struct btf_type *b)
+{
+	const struct btf_param *pa = btf_params(a), *pb = btf_params(b);
+	u16 i, n = btf_vlen(a);
+
+	if (btf_a != btf_b || a->type != b->type || n != btf_vlen(b))
+		return false;
+	for (i = 0; i < n; i++) {
+		if (pa[i].type != pb[i].type ||
+		    strcmp(btf_name_by_offset(btf_a, pa[i].name_off),
+			   btf_name_by_offset(btf_b, pb[i].name_off)))
+			return false;
+	}
+	return true;
+}
+
+struct fprobe_proto_walk {
+	struct btf		*btf;
+	const struct btf_type	*proto;
+	char			*buf;
+	int			ret;
+};
+
+static int check_proto(struct fprobe_target_walk *walk, const char *name,
+		       unsigned long addr)
+{
+	struct fprobe_proto_walk *pw = walk->data;
+	const struct btf_type *proto;
+	struct btf *btf;
+	bool same;
+
+	/* By the name that matched: an alias may have another prototype */
+	proto = btf_find_func_proto(name, &btf);
+	if (!proto) {
+		pw->ret = -ENOENT;
+		return 1;
+	}
+	if (!pw->proto) {
+		pw->proto = proto;
+		pw->btf = btf;
+		strscpy(pw->buf, name, KSYM_NAME_LEN);
+		return 0;
+	}
+	same = btf_same_proto(pw->btf, pw->proto, btf, proto);
+	btf_put(btf);
+	if (!same) {
+		pw->ret = -ENOTUNIQ;
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * Whether the functions of @t have one prototype, with the name of one of
+ * them in @buf (KSYM_NAME_LEN): 0 if they have, -ENOTUNIQ if they have
+ * not, -ENOENT if one of them has none in BTF or none is found.
+ */
+static int fprobe_target_proto(struct fprobe_target *t, char *buf)
+{
+	struct fprobe_proto_walk pw = { .buf = buf };
+	struct fprobe_target_walk walk = {
+		.target = t, .match = check_proto, .data = &pw,
+	};
+	int ret;
+
+	ret = fprobe_target_walk(&walk);
+	if (pw.btf)
+		btf_put(pw.btf);
+	if (ret)
+		return ret;
+	if (!pw.proto)
+		return -ENOENT;
+	return pw.ret;
+}
+#else
+static int fprobe_target_proto(struct fprobe_target *t, char *buf)
+{
+	return -ENOENT;
+}
+#endif
+
+/*
+ * The names of the functions an event on a pattern is on, sorted by the
+ * address fprobe gives its handlers (the ftrace location), for the "func"
+ * field of its records.
+ */
+struct fprobe_func_name {
+	unsigned long	addr;
+	const char	*name;
+	unsigned int	size;		/* with its '\0' */
+};
+
+struct fprobe_func_names {
+	unsigned int		nr;
+	struct fprobe_func_name	funcs[] __counted_by(nr);
+};
+
+static void free_fprobe_func_names(struct fprobe_func_names *names)
+{
+	unsigned int i;
+
+	if (!names)
+		return;
+	for (i = 0; i < names->nr; i++)
+		kfree(names->funcs[i].name);
+	kvfree(names);
+}
+
+DEFINE_FREE(free_fprobe_func_names, struct fprobe_func_names *,
+	    free_fprobe_func_names(_T))
+
+/* By address, then by name: of aliases, the first name is kept */
+static int cmp_func_name(const void *a, const void *b)
+{
+	const struct fprobe_func_name *x = a, *y = b;
+
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+static int store_name(struct fprobe_target_walk *walk, const char *name,
+		      unsigned long addr)
+{
+	struct fprobe_func_names *names = walk->data;
+	struct fprobe_func_name *fn;
+
+	/* More than counted: a module came meanwhile. */
+	if (names->nr == walk->size)
+		return 1;
+	fn = &names->funcs[names->nr++];
+	fn->addr = ftrace_location(addr);
+	fn->size = strlen(name) + 1;
+	fn->name = kstrdup(name, GFP_KERNEL);
+	return fn->name ? 0 : -ENOMEM;
+}
+
+/*
+ * The names of the functions of @t, as they matched: the name kallsyms
+ * gives an address can be an alias that the pattern does not match.
+ */
+static struct fprobe_func_names *make_fprobe_func_names(struct fprobe_target *t)
+{
+	struct fprobe_func_names *names __free(free_fprobe_func_names) = NULL;
+	struct fprobe_target_walk walk = { .target = t, .match = store_name };
+	unsigned int i, n;
+	int ret;
+
+	ret = fprobe_target_count(t);
+	if (ret <= 0)
+		return NULL;
+	names = kvzalloc(struct_size(names, funcs, ret), GFP_KERNEL);
+	if (!names)
+		return NULL;
+	walk.data = names;
+	walk.size = ret;
+	if (fprobe_target_walk(&walk))
+		return NULL;
+
+	sort(names->funcs, names->nr, sizeof(names->funcs[0]), cmp_func_name, NULL);
+	for (i = 0, n = 0; i < names->nr; i++) {
+		if (n && names->funcs[n - 1].addr == names->funcs[i].addr) {
+			kfree(names->funcs[i].name);
+			continue;
+		}
+		names->funcs[n++] = names->funcs[i];
+	}
+	names->nr = n;
+	return_ptr(names);
+}
+
+/*
  * @tprobe is true for tracepoint probe.
  * @tuser can be NULL if the trace_fprobe is disabled or the tracepoint is not
  * loaded with a module. If @tuser != NULL, this trace_fprobe is enabled.
@@ -224,6 +629,9 @@ struct trace_fprobe {
 	struct dyn_event	devent;
 	struct fprobe		fp;
 	const char		*symbol;
+	struct fprobe_target	*target;	/* NULL on a tprobe */
+	struct fprobe_func_names *names;	/* while registered, on a pattern */
+	int			func_loc;	/* of "func" in the arguments */
 	bool			tprobe;
 	struct tracepoint_user	*tuser;
 	struct trace_probe	tp;
@@ -248,6 +656,57 @@ static struct trace_fprobe *to_trace_fprobe(struct dyn_event *ev)
 	for_each_dyn_event(dpos)		\
 		if (is_trace_fprobe(dpos) && (pos = to_trace_fprobe(dpos)))
 
+/* Whether the records of @tf say which function they came from */
+static bool trace_fprobe_has_func(struct trace_fprobe *tf)
+{
+	return tf->target && tf->target->glob;
+}
+
+static void trace_fprobe_free_names(struct trace_fprobe *tf)
+{
+	/* fprobe handlers no longer run: unregister_fprobe() waited for them */
+	free_fprobe_func_names(tf->names);
+	WRITE_ONCE(tf->names, NULL);
+}
+
+/* The name of the function at @ip in @names, or NULL */
+static nokprobe_inline const struct fprobe_func_name *
+fprobe_func_name(const struct fprobe_func_names *names, unsigned long ip)
+{
+	unsigned int lo = 0, hi = names->nr, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (names->funcs[mid].addr < ip)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < names->nr && names->funcs[lo].addr == ip)
+		return &names->funcs[lo];
+	return NULL;
+}
+
+static nokprobe_inline int fprobe_func_size(const struct fprobe_func_name *fn)
+{
+	return fn ? fn->size : 1;
+}
+
+/*
+ * Store the name @fn in the "func" field of a record of @tf, after its
+ * @dsize bytes of dynamic data: @ent is the record, @hsize its header.
+ */
+static nokprobe_inline void
+store_fprobe_func(struct trace_fprobe *tf, void *ent, int hsize, int dsize,
+		  const struct fprobe_func_name *fn)
+{
+	int offs = hsize + tf->tp.size + dsize;
+	int size = fprobe_func_size(fn);
+
+	memcpy(ent + offs, fn ? fn->name : "", size);
+	*(u32 *)(ent + hsize + tf->func_loc) = make_data_loc(size, offs);
+}
+
 static bool trace_fprobe_is_return(struct trace_fprobe *tf)
 {
 	return tf->fp.exit_handler != NULL;
@@ -271,15 +730,15 @@ static bool trace_fprobe_is_busy(struct dyn_event *ev)
 }
 
 /*
- * Whether @arg names the target of @tf. The MOD of a tprobe's
- * "MOD:TRACEPOINT" is kept with '_' where it was written with '-'.
+ * Whether @arg names the target of @tf. The MOD of a "MOD:TRACEPOINT" or
+ * "MOD:PATTERN" is kept with '_' where it was written with '-'.
  */
 static bool trace_fprobe_symbol_match(struct trace_fprobe *tf, const char *arg)
 {
 	const char *sym = trace_fprobe_symbol(tf);
 	const char *sep = strchr(arg, ':');
 
-	if (!trace_fprobe_is_tracepoint(tf) || !sep)
+	if (!sep)
 		return !strcmp(sym, arg);
 
 	for (; arg < sep; arg++, sym++) {
@@ -398,10 +857,13 @@ __fentry_trace_func(struct trace_fprobe *tf, unsigned long entry_ip,
 		    struct ftrace_regs *fregs,
 		    struct trace_event_file *trace_file)
 {
-	struct fentry_trace_entry_head *entry;
+	/* Set before the fprobe is registered, on a pattern only */
+	const struct fprobe_func_names *names = READ_ONCE(tf->names);
 	struct trace_event_call *call = trace_probe_event_call(&tf->tp);
+	const struct fprobe_func_name *fn = NULL;
+	struct fentry_trace_entry_head *entry;
 	struct trace_event_buffer fbuffer;
-	int dsize;
+	int dsize, fsize = 0;
 
 	if (WARN_ON_ONCE(call != trace_file->event_call))
 		return;
@@ -412,9 +874,13 @@ __fentry_trace_func(struct trace_fprobe *tf, unsigned long entry_ip,
 	}
 
 	dsize = __get_data_size(&tf->tp, fregs, NULL);
+	if (names) {
+		fn = fprobe_func_name(names, entry_ip);
+		fsize = fprobe_func_size(fn);
+	}
 
 	entry = trace_probe_buffer_reserve(&tf->tp, &fbuffer, trace_file,
-					   sizeof(*entry) + tf->tp.size + dsize);
+					   sizeof(*entry) + tf->tp.size + dsize + fsize);
 	if (!entry)
 		return;
 
@@ -422,6 +888,8 @@ __fentry_trace_func(struct trace_fprobe *tf, unsigned long entry_ip,
 	entry = fbuffer.entry = ring_buffer_event_data(fbuffer.event);
 	entry->ip = entry_ip;
 	store_trace_args(&entry[1], &tf->tp, fregs, NULL, sizeof(*entry), dsize);
+	if (names)
+		store_fprobe_func(tf, entry, sizeof(*entry), dsize, fn);
 
 	trace_probe_buffer_commit(&tf->tp, &fbuffer);
 }
@@ -496,10 +964,12 @@ __fexit_trace_func(struct trace_fprobe *tf, unsigned long entry_ip,
 		   unsigned long ret_ip, struct ftrace_regs *fregs,
 		   void *entry_data, struct trace_event_file *trace_file)
 {
+	const struct fprobe_func_names *names = READ_ONCE(tf->names);
+	struct trace_event_call *call = trace_probe_event_call(&tf->tp);
+	const struct fprobe_func_name *fn = NULL;
 	struct fexit_trace_entry_head *entry;
 	struct trace_event_buffer fbuffer;
-	struct trace_event_call *call = trace_probe_event_call(&tf->tp);
-	int dsize;
+	int dsize, fsize = 0;
 
 	if (WARN_ON_ONCE(call != trace_file->event_call))
 		return;
@@ -510,9 +980,13 @@ __fexit_trace_func(struct trace_fprobe *tf, unsigned long entry_ip,
 	}
 
 	dsize = __get_data_size(&tf->tp, fregs, entry_data);
+	if (names) {
+		fn = fprobe_func_name(names, entry_ip);
+		fsize = fprobe_func_size(fn);
+	}
 
 	entry = trace_probe_buffer_reserve(&tf->tp, &fbuffer, trace_file,
-					   sizeof(*entry) + tf->tp.size + dsize);
+					   sizeof(*entry) + tf->tp.size + dsize + fsize);
 	if (!entry)
 		return;
 
@@ -522,6 +996,8 @@ __fexit_trace_func(struct trace_fprobe *tf, unsigned long entry_ip,
 	entry->ret_ip = ret_ip;
 	trace_probe_store_return_time(&tf->tp, entry_data, &fbuffer);
 	store_trace_args(&entry[1], &tf->tp, fregs, entry_data, sizeof(*entry), dsize);
+	if (names)
+		store_fprobe_func(tf, entry, sizeof(*entry), dsize, fn);
 
 	trace_probe_buffer_commit(&tf->tp, &fbuffer);
 }
@@ -542,10 +1018,12 @@ NOKPROBE_SYMBOL(fexit_trace_func);
 static int fentry_perf_func(struct trace_fprobe *tf, unsigned long entry_ip,
 			    struct ftrace_regs *fregs)
 {
+	const struct fprobe_func_names *names = READ_ONCE(tf->names);
 	struct trace_event_call *call = trace_probe_event_call(&tf->tp);
+	const struct fprobe_func_name *fn = NULL;
 	struct fentry_trace_entry_head *entry;
+	int size, __size, dsize, fsize = 0;
 	struct hlist_head *head;
-	int size, __size, dsize;
 	struct pt_regs *regs;
 	int rctx;
 
@@ -554,7 +1032,11 @@ static int fentry_perf_func(struct trace_fprobe *tf, unsigned long entry_ip,
 		return 0;
 
 	dsize = __get_data_size(&tf->tp, fregs, NULL);
-	__size = sizeof(*entry) + tf->tp.size + dsize;
+	if (names) {
+		fn = fprobe_func_name(names, entry_ip);
+		fsize = fprobe_func_size(fn);
+	}
+	__size = sizeof(*entry) + tf->tp.size + dsize + fsize;
 	size = ALIGN(__size + sizeof(u32), sizeof(u64));
 	size -= sizeof(u32);
 
@@ -566,6 +1048,8 @@ static int fentry_perf_func(struct trace_fprobe *tf, unsigned long entry_ip,
 
 	entry->ip = entry_ip;
 	store_trace_args(&entry[1], &tf->tp, fregs, NULL, sizeof(*entry), dsize);
+	if (names)
+		store_fprobe_func(tf, entry, sizeof(*entry), dsize, fn);
 	perf_trace_buf_submit(entry, size, rctx, call->event.type, 1, regs,
 			      head, NULL);
 	return 0;
@@ -577,10 +1061,12 @@ fexit_perf_func(struct trace_fprobe *tf, unsigned long entry_ip,
 		unsigned long ret_ip, struct ftrace_regs *fregs,
 		void *entry_data)
 {
+	const struct fprobe_func_names *names = READ_ONCE(tf->names);
 	struct trace_event_call *call = trace_probe_event_call(&tf->tp);
+	const struct fprobe_func_name *fn = NULL;
 	struct fexit_trace_entry_head *entry;
+	int size, __size, dsize, fsize = 0;
 	struct hlist_head *head;
-	int size, __size, dsize;
 	struct pt_regs *regs;
 	int rctx;
 
@@ -589,7 +1075,11 @@ fexit_perf_func(struct trace_fprobe *tf, unsigned long entry_ip,
 		return;
 
 	dsize = __get_data_size(&tf->tp, fregs, entry_data);
-	__size = sizeof(*entry) + tf->tp.size + dsize;
+	if (names) {
+		fn = fprobe_func_name(names, entry_ip);
+		fsize = fprobe_func_size(fn);
+	}
+	__size = sizeof(*entry) + tf->tp.size + dsize + fsize;
 	size = ALIGN(__size + sizeof(u32), sizeof(u64));
 	size -= sizeof(u32);
 
@@ -603,6 +1093,8 @@ fexit_perf_func(struct trace_fprobe *tf, unsigned long entry_ip,
 	entry->ret_ip = ret_ip;
 	trace_probe_store_return_time(&tf->tp, entry_data, NULL);
 	store_trace_args(&entry[1], &tf->tp, fregs, entry_data, sizeof(*entry), dsize);
+	if (names)
+		store_fprobe_func(tf, entry, sizeof(*entry), dsize, fn);
 	perf_trace_buf_submit(entry, size, rctx, call->event.type, 1, regs,
 			      head, NULL);
 }
@@ -729,6 +1221,7 @@ static void free_trace_fprobe(struct trace_fprobe *tf)
 		trace_probe_cleanup(&tf->tp);
 		if (tf->tuser)
 			tracepoint_user_put(tf->tuser);
+		free_fprobe_target(tf->target);
 		kfree(tf->symbol);
 		kfree(tf);
 	}
@@ -785,6 +1278,17 @@ static struct trace_fprobe *find_trace_fprobe(const char *event,
 	return NULL;
 }
 
+/* Print the "func" field of a record @ent of @tp, if it has one */
+static void print_fprobe_func(struct trace_seq *s, struct trace_probe *tp,
+			      void *ent, int hsize)
+{
+	struct trace_fprobe *tf = container_of(tp, struct trace_fprobe, tp);
+
+	if (trace_fprobe_has_func(tf))
+		trace_seq_printf(s, " func=%s", (char *)get_loc_data(ent + hsize +
+							 tf->func_loc, ent));
+}
+
 /* Event entry printers */
 static enum print_line_t
 print_fentry_event(struct trace_iterator *iter, int flags,
@@ -810,6 +1314,8 @@ print_fentry_event(struct trace_iterator *iter, int flags,
 	if (trace_probe_print_args(s, tp->args, tp->nr_args,
 			     (u8 *)&field[1], field) < 0)
 		goto out;
+
+	print_fprobe_func(s, tp, field, sizeof(*field));
 
 	trace_seq_putc(s, '\n');
  out:
@@ -846,10 +1352,51 @@ print_fexit_event(struct trace_iterator *iter, int flags,
 			     (u8 *)&field[1], field) < 0)
 		goto out;
 
+	print_fprobe_func(s, tp, field, sizeof(*field));
+
 	trace_seq_putc(s, '\n');
 
  out:
 	return trace_handle_return(s);
+}
+
+/*
+ * "func", the name of the function a record of an event on a pattern came
+ * from, after the arguments: a string that filters and hist triggers take.
+ */
+static int define_fprobe_func_field(struct trace_event_call *event_call,
+				    int hsize, struct trace_probe *tp)
+{
+	struct trace_fprobe *tf = container_of(tp, struct trace_fprobe, tp);
+
+	if (!trace_fprobe_has_func(tf))
+		return 0;
+	return trace_define_field(event_call, "__data_loc char[]", "func",
+				  hsize + tf->func_loc, sizeof(u32), 0,
+				  FILTER_OTHER);
+}
+
+/* Add the "func" field to the print format of @tf, after the arguments */
+static int trace_fprobe_set_func_fmt(struct trace_fprobe *tf)
+{
+	struct trace_event_call *call = trace_probe_event_call(&tf->tp);
+	char *fmt = call->print_fmt, *end, *new;
+
+	/* The format is the first "string", where \" can be */
+	for (end = fmt + 1; *end && *end != '"'; end++) {
+		if (*end == '\\' && end[1])
+			end++;
+	}
+	if (WARN_ON_ONCE(*fmt != '"' || *end != '"'))
+		return -EINVAL;
+
+	new = kasprintf(GFP_KERNEL, "%.*s func=%%s%s, __get_str(func)",
+			(int)(end - fmt), fmt, end);
+	if (!new)
+		return -ENOMEM;
+	kfree(call->print_fmt);
+	call->print_fmt = new;
+	return 0;
 }
 
 static int fentry_event_define_fields(struct trace_event_call *event_call)
@@ -864,7 +1411,10 @@ static int fentry_event_define_fields(struct trace_event_call *event_call)
 
 	DEFINE_FIELD(unsigned long, ip, FIELD_STRING_IP, 0);
 
-	return traceprobe_define_arg_fields(event_call, sizeof(field), tp);
+	ret = traceprobe_define_arg_fields(event_call, sizeof(field), tp);
+	if (ret)
+		return ret;
+	return define_fprobe_func_field(event_call, sizeof(field), tp);
 }
 
 static int fexit_event_define_fields(struct trace_event_call *event_call)
@@ -880,7 +1430,10 @@ static int fexit_event_define_fields(struct trace_event_call *event_call)
 	DEFINE_FIELD(unsigned long, func, FIELD_STRING_FUNC, 0);
 	DEFINE_FIELD(unsigned long, ret_ip, FIELD_STRING_RETIP, 0);
 
-	return traceprobe_define_arg_fields(event_call, sizeof(field), tp);
+	ret = traceprobe_define_arg_fields(event_call, sizeof(field), tp);
+	if (ret)
+		return ret;
+	return define_fprobe_func_field(event_call, sizeof(field), tp);
 }
 
 static struct trace_event_functions fentry_funcs = {
@@ -967,9 +1520,13 @@ static int __register_tracepoint_fprobe(struct trace_fprobe *tf)
 	return 0;
 }
 
-/* Returns an error if the target function is not available, or 0 */
+/*
+ * Returns an error if no target function is available or too many are
+ * (-ENOENT, -E2BIG), or 0
+ */
 static int trace_fprobe_verify_target(struct trace_fprobe *tf)
 {
+	unsigned long *addrs = NULL;
 	int ret;
 
 	/* Tracepoint should have a stub function. */
@@ -978,10 +1535,56 @@ static int trace_fprobe_verify_target(struct trace_fprobe *tf)
 
 	/*
 	 * Note: since we don't lock the module, even if this succeeded,
-	 * register_fprobe() later can fail.
+	 * registering the fprobe later can fail.
 	 */
-	ret = fprobe_count_ips_from_filter(tf->symbol, NULL);
+	ret = fprobe_target_addrs(tf->target, &addrs);
+	kvfree(addrs);
 	return (ret < 0) ? ret : 0;
+}
+
+/*
+ * Put the fprobe of @tf on the functions of its target, all of them on one
+ * ftrace_ops. Their modules are held until it is on them, as
+ * register_fprobe() does.
+ */
+static int register_fprobe_target(struct trace_fprobe *tf)
+{
+	unsigned long *addrs __free(kvfree) = NULL;
+	struct module **mods __free(kvfree) = NULL;
+	int i, n, ret = 0;
+
+	n = fprobe_target_addrs(tf->target, &addrs);
+	if (n < 0)
+		return n;
+
+	mods = kvcalloc(n, sizeof(*mods), GFP_KERNEL);
+	if (!mods)
+		return -ENOMEM;
+	for (i = 0; i < n && !ret; i++) {
+		guard(rcu)();
+		mods[i] = __module_text_address(addrs[i]);
+		if (mods[i] && !try_module_get(mods[i])) {
+			/* It is going away */
+			mods[i] = NULL;
+			ret = -ENOENT;
+		}
+	}
+	if (!ret && trace_fprobe_has_func(tf)) {
+		/* The handlers take it as they find it: it is set first */
+		WRITE_ONCE(tf->names, make_fprobe_func_names(tf->target));
+		if (!tf->names)
+			ret = -ENOMEM;
+	}
+	if (!ret)
+		ret = register_fprobe_ips(&tf->fp, addrs, n);
+	if (ret)
+		trace_fprobe_free_names(tf);
+
+	for (i = 0; i < n; i++) {
+		if (mods[i])
+			module_put(mods[i]);
+	}
+	return ret;
 }
 
 /* Internal register function - just handle fprobe and flags */
@@ -1008,8 +1611,7 @@ static int __register_trace_fprobe(struct trace_fprobe *tf)
 	if (trace_fprobe_is_tracepoint(tf))
 		return __register_tracepoint_fprobe(tf);
 
-	/* TODO: handle filter, nofilter or symbol list */
-	return register_fprobe(&tf->fp, tf->symbol, NULL);
+	return register_fprobe_target(tf);
 }
 
 /* Internal unregister function - just handle fprobe and flags */
@@ -1017,6 +1619,7 @@ static void __unregister_trace_fprobe(struct trace_fprobe *tf)
 {
 	if (trace_fprobe_is_registered(tf))
 		unregister_fprobe(&tf->fp);
+	trace_fprobe_free_names(tf);
 	if (tf->tuser) {
 		tracepoint_user_put(tf->tuser);
 		tf->tuser = NULL;
@@ -1104,7 +1707,8 @@ static int append_trace_fprobe_event(struct trace_fprobe *tf, struct trace_fprob
 	int ret;
 
 	if (trace_fprobe_is_return(tf) != trace_fprobe_is_return(to) ||
-	    trace_fprobe_is_tracepoint(tf) != trace_fprobe_is_tracepoint(to)) {
+	    trace_fprobe_is_tracepoint(tf) != trace_fprobe_is_tracepoint(to) ||
+	    trace_fprobe_has_func(tf) != trace_fprobe_has_func(to)) {
 		trace_probe_log_set_index(0);
 		trace_probe_log_err(0, DIFF_PROBE_TYPE);
 		return -EEXIST;
@@ -1547,6 +2151,8 @@ static int trace_fprobe_create_internal(int argc, const char *argv[],
 	 *      f[:[GRP/][EVENT]] [MOD:]KSYM [FETCHARGS]
 	 *  - Add fexit probe:
 	 *      f[N][:[GRP/][EVENT]] [MOD:]KSYM%return [FETCHARGS]
+	 *  - Add fentry (fexit) probe on a pattern of functions:
+	 *      f[:[GRP/][EVENT]] [MOD:]PATTERN[,!EXCLUDE...][%return] [FETCHARGS]
 	 *  - Add tracepoint probe:
 	 *      t[:[GRP/][EVENT]] [MOD:]TRACEPOINT [FETCHARGS]
 	 *
@@ -1565,6 +2171,7 @@ static int trace_fprobe_create_internal(int argc, const char *argv[],
 	 * Type of args:
 	 *  FETCHARG:TYPE : use TYPE instead of unsigned long.
 	 */
+	struct fprobe_target *target __free(free_fprobe_target) = NULL;
 	struct trace_fprobe *tf __free(free_trace_fprobe) = NULL;
 	const char *event = NULL, *group = FPROBE_EVENT_SYSTEM;
 	struct module *mod __free(module_put) = NULL;
@@ -1603,6 +2210,20 @@ static int trace_fprobe_create_internal(int argc, const char *argv[],
 	if (ret < 0)
 		return -EINVAL;
 
+	if (!is_tracepoint) {
+		target = parse_fprobe_target(symbol);
+		if (IS_ERR(target)) {
+			ret = PTR_ERR(target);
+			target = NULL;
+			return ret;
+		}
+		/* As modules name themselves, and as a tprobe's MOD is kept */
+		for (i = 0; target->mod && symbol[i] != ':'; i++) {
+			if (symbol[i] == '-')
+				symbol[i] = '_';
+		}
+	}
+
 	trace_probe_log_set_index(0);
 	if (event) {
 		gbuf = kmalloc(MAX_EVENT_NAME_LEN, GFP_KERNEL);
@@ -1625,7 +2246,9 @@ static int trace_fprobe_create_internal(int argc, const char *argv[],
 			snprintf(ebuf, MAX_EVENT_NAME_LEN, "%s%s",
 				 isdigit(*name) ? "_" : "", name);
 		} else {
-			snprintf(ebuf, MAX_EVENT_NAME_LEN, "%s__%s", symbol,
+			/* [MOD:]PATTERN: the exclusions would make it long */
+			snprintf(ebuf, MAX_EVENT_NAME_LEN, "%.*s__%s",
+				 (int)strcspn(symbol, ","), symbol,
 				 is_return ? "exit" : "entry");
 		}
 		sanitize_event_name(ebuf);
@@ -1672,8 +2295,25 @@ static int trace_fprobe_create_internal(int argc, const char *argv[],
 							NULL, NULL, NULL, sbuf);
 		}
 	}
-	if (!ctx->funcname)
+	if (!ctx->funcname && !target) {
 		ctx->funcname = symbol;
+	} else if (target && !target->glob) {
+		ctx->funcname = target->pattern;
+	} else if (target) {
+		/*
+		 * The BTF arguments of a pattern are those of the prototype
+		 * its functions share. They are refused if they have more
+		 * than one; $argN and $retval stay untyped then.
+		 */
+		sbuf = kmalloc(KSYM_NAME_LEN, GFP_KERNEL);
+		if (!sbuf)
+			return -ENOMEM;
+		ret = fprobe_target_proto(target, sbuf);
+		if (ret != -ENOENT)
+			ctx->funcname = sbuf;
+		if (ret == -ENOTUNIQ)
+			ctx->flags |= TPARG_FL_MULTI;
+	}
 
 	abuf = kmalloc(MAX_BTF_ARGS_LEN, GFP_KERNEL);
 	if (!abuf)
@@ -1705,6 +2345,7 @@ static int trace_fprobe_create_internal(int argc, const char *argv[],
 		WARN_ON_ONCE(ret != -ENOMEM);
 		return ret;
 	}
+	tf->target = no_free_ptr(target);
 
 	/* parse arguments */
 	for (i = 0; i < argc; i++) {
@@ -1725,18 +2366,40 @@ static int trace_fprobe_create_internal(int argc, const char *argv[],
 		}
 	}
 
+	if (trace_fprobe_has_func(tf)) {
+		/* "func" is a field of its own, after the arguments */
+		for (i = 0; i < argc; i++) {
+			if (!strcmp(tf->tp.args[i].name, "func")) {
+				trace_probe_log_set_index(i + 2);
+				trace_probe_log_err(0, USED_ARG_NAME);
+				return -EINVAL;
+			}
+		}
+		tf->func_loc = tf->tp.size;
+		tf->tp.size += sizeof(u32);
+	}
+
 	ret = traceprobe_set_print_fmt(&tf->tp,
 			is_return ? PROBE_PRINT_RETURN : PROBE_PRINT_NORMAL);
 	if (ret < 0)
 		return ret;
+	if (trace_fprobe_has_func(tf)) {
+		ret = trace_fprobe_set_func_fmt(tf);
+		if (ret < 0)
+			return ret;
+	}
 
 	ret = register_trace_fprobe_event(tf);
 	if (ret) {
 		trace_probe_log_set_index(1);
 		if (ret == -EILSEQ)
 			trace_probe_log_err(0, BAD_INSN_BNDRY);
+		else if (ret == -ENOENT && tf->target && tf->target->glob)
+			trace_probe_log_err(0, NO_FUNC_MATCH);
 		else if (ret == -ENOENT)
 			trace_probe_log_err(0, BAD_PROBE_ADDR);
+		else if (ret == -E2BIG && tf->target)
+			trace_probe_log_err(0, TOO_MANY_FUNCS);
 		else if (ret != -ENOMEM && ret != -EEXIST)
 			trace_probe_log_err(0, FAIL_REG_PROBE);
 		return -EINVAL;
@@ -1876,6 +2539,7 @@ static int disable_trace_fprobe(struct trace_event_call *call,
 	if (!trace_probe_is_enabled(tp)) {
 		list_for_each_entry(tf, trace_probe_probe_list(tp), tp.list) {
 			unregister_fprobe(&tf->fp);
+			trace_fprobe_free_names(tf);
 			if (tf->tuser) {
 				tracepoint_user_put(tf->tuser);
 				tf->tuser = NULL;

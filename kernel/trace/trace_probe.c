@@ -801,6 +801,9 @@ static int query_btf_context(struct traceprobe_parse_context *ctx)
 	if (ctx->btf)
 		return 0;
 
+	if (ctx->flags & TPARG_FL_MULTI)
+		return -ENOTUNIQ;
+
 	if (!ctx->funcname)
 		return -EINVAL;
 
@@ -831,6 +834,15 @@ static int query_btf_context(struct traceprobe_parse_context *ctx)
 	}
 
 	return 0;
+}
+
+/* Log why query_btf_context() failed with @ret */
+static void log_no_btf_context(int offset, int ret)
+{
+	if (ret == -ENOTUNIQ)
+		trace_probe_log_err(offset, DIFF_FUNC_PROTO);
+	else
+		trace_probe_log_err(offset, NO_BTF_ENTRY);
 }
 
 static void clear_struct_btf(struct traceprobe_parse_context *ctx)
@@ -1036,7 +1048,8 @@ static int parse_btf_arg(char *varname,
 	if (ctx->flags & TPARG_FL_RETURN && !strcmp(varname, "$retval")) {
 		code->op = FETCH_OP_RETVAL;
 		/* Check whether the function return type is not void, even with typecast. */
-		if (query_btf_context(ctx) == 0) {
+		ret = query_btf_context(ctx);
+		if (ret == 0) {
 			if (ctx->proto->type == 0) {
 				trace_probe_log_err(ctx->offset, NO_RETVAL);
 				return -ENOENT;
@@ -1045,8 +1058,7 @@ static int parse_btf_arg(char *varname,
 			goto found;
 		}
 		if (field) {
-			trace_probe_log_err(ctx->offset + field - varname,
-					    NO_BTF_ENTRY);
+			log_no_btf_context(ctx->offset + field - varname, ret);
 			return -ENOENT;
 		}
 		return 0;
@@ -1055,7 +1067,7 @@ static int parse_btf_arg(char *varname,
 	if (!ctx->btf) {
 		ret = query_btf_context(ctx);
 		if (ret < 0 || ctx->nr_params == 0) {
-			trace_probe_log_err(ctx->offset, NO_BTF_ENTRY);
+			log_no_btf_context(ctx->offset, ret);
 			return -ENOENT;
 		}
 	}
@@ -2746,6 +2758,10 @@ const char **traceprobe_expand_meta_args(int argc, const char *argv[],
 
 	ret = query_btf_context(ctx);
 	if (ret < 0 || ctx->nr_params == 0) {
+		if (args_idx != -1 && ret == -ENOTUNIQ) {
+			trace_probe_log_err(0, DIFF_FUNC_PROTO);
+			return ERR_PTR(-EOPNOTSUPP);
+		}
 		if (args_idx != -1) {
 			/* $arg* requires BTF info */
 			trace_probe_log_err(0, NOSUP_BTFARG);

@@ -708,6 +708,8 @@ trace_probe_store_return_time(struct trace_probe *tp, void *edata,
 #define TPARG_FL_USER   BIT(4)
 #define TPARG_FL_FPROBE BIT(5)
 #define TPARG_FL_TPOINT BIT(6)
+/* On functions of different prototypes: no BTF argument can be found */
+#define TPARG_FL_MULTI	BIT(7)
 #define TPARG_FL_LOC_MASK	GENMASK(4, 0)
 
 static inline bool tparg_is_function_entry(unsigned int flags)
@@ -874,6 +876,9 @@ extern int traceprobe_define_arg_fields(struct trace_event_call *event_call,
 	C(BAD_MAXACT_TYPE,	"Maxactive is only for function exit"),	\
 	C(BAD_MEM_ADDR,		"Invalid memory address"),		\
 	C(BAD_PROBE_ADDR,	"Invalid probed address or symbol"),		\
+	C(BAD_FUNC_PATTERN,	"Invalid function pattern, exclusion or module name"),	\
+	C(NO_FUNC_MATCH,	"No function that can be traced matches this"),	\
+	C(TOO_MANY_FUNCS,	"Too many functions match this pattern"),	\
 	C(BAD_REFCNT,		"Invalid reference counter offset"),		\
 	C(BAD_REFCNT_SUFFIX,	"Reference counter has wrong suffix"),	\
 	C(BAD_REG_NAME,		"Invalid register name"),		\
@@ -895,6 +900,7 @@ extern int traceprobe_define_arg_fields(struct trace_event_call *event_call,
 	C(DEREF_OPEN_BRACE,	"Dereference brace is not closed"),	\
 	C(DIFF_ARG_TYPE,	"Argument type or name is different from existing probe"),	\
 	C(DIFF_PROBE_TYPE,	"Probe type is different from existing probe"),	\
+	C(DIFF_FUNC_PROTO,	"BTF arguments need one prototype for every function"),	\
 	C(DOUBLE_ARGS,		"$arg* can be used only once in the parameters"),	\
 	C(EVENT_EXIST,		"Given group/event name is already used by another event"),	\
 	C(EVENT_TOO_BIG,	"Event too big (too many fields?)"),		\
