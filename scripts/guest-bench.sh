@@ -166,6 +166,10 @@ scenario kretprobe-u64-local "$lclock && echo 'r:bench/k $SYS r=\$retval:u64' >>
 scenario kretprobe-duration-local "$lclock && echo 'r:bench/k $SYS d=\$duration' >> dynamic_events && $on"
 scenario fentry "echo 'f:bench/f $SYS' >> dynamic_events && $on"
 scenario fexit "echo 'f:bench/f $SYS%return' >> dynamic_events && $on"
+# An fprobe event on a pattern that matches the one function (the series'
+# glob-fprobe: it records the name in its func field), and with $duration
+scenario fentry-glob1 "echo 'f:bench/f ${SYS%?}[${SYS: -1}]' >> dynamic_events && grep -q 'func;' events/bench/f/format && $on"
+scenario fexit-duration-glob1 "echo 'f:bench/f ${SYS%?}[${SYS: -1}]%return d=\$duration' >> dynamic_events && grep -q 'func;' events/bench/f/format && $on"
 scenario fexit-u64 "echo 'f:bench/f $SYS%return r=\$retval:u64' >> dynamic_events && $on"
 scenario fexit-duration "echo 'f:bench/f $SYS%return d=\$duration' >> dynamic_events && $on"
 scenario fexit-u64-local "$lclock && echo 'f:bench/f $SYS%return r=\$retval:u64' >> dynamic_events && $on"
@@ -189,6 +193,52 @@ scenario bt-kretprobe "bt_start 'kretprobe:$SYS { printf(\"%lu\\n\", retval); }'
 scenario bt-tracepoint "bt_start 'tracepoint:raw_syscalls:sys_enter { printf(\"%ld\\n\", args->id); }'"
 # The series' probe_profile timing, on a kprobe event
 scenario kprobe-timing "test -f probe_profile_timing && echo 'p:bench/k $SYS' >> dynamic_events && $on && echo 1 > probe_profile_timing"
+
+# attach N PATTERN...: the time to enable and to disable an fprobe event
+# on a pattern, for the PATTERN whose number of functions in
+# available_filter_functions is nearest N (the patterns are prefixes of
+# subsystems that the probe's own path does not use). Writes "attachN
+# PATTERN FUNCTIONS ENABLE_US DISABLE_US" to $PS_RES/attach.txt, the
+# functions as enabled_functions counts them; under -icount a guest
+# microsecond is a thousand instructions.
+attach()
+{
+	local n=$1 best='' bestd='' p c d t0 t1 t2 t3
+
+	shift
+	# shellcheck disable=SC2053
+	[[ attach$n = $only ]] || return 0
+	for p in "$@"; do
+		c=$(cut -d' ' -f1 available_filter_functions | grep -c "^${p%\*}")
+		d=$((c > n ? c - n : n - c))
+		if [ -z "$bestd" ] || [ $d -lt "$bestd" ]; then
+			best=$p bestd=$d
+		fi
+	done
+	echo "attach$n: f:bench/g $best" >&2
+	if ! echo "f:bench/g $best" >> dynamic_events 2>/dev/null; then
+		echo "  not supported by this kernel" >&2
+		echo "attach$n $best - - -" >> "$PS_RES/attach.txt"
+		cleanup
+		return
+	fi
+	# No record is written while the functions are hit meanwhile
+	echo 0 > tracing_on
+	t0=$(date +%s%N)
+	echo 1 > events/bench/g/enable
+	t1=$(date +%s%N)
+	c=$(grep -c . enabled_functions)
+	t2=$(date +%s%N)
+	echo 0 > events/bench/g/enable
+	t3=$(date +%s%N)
+	echo 1 > tracing_on
+	echo "  $c functions: enable $(((t1 - t0) / 1000)) us, disable $(((t3 - t2) / 1000)) us" >&2
+	echo "attach$n $best $c $(((t1 - t0) / 1000)) $(((t3 - t2) / 1000))" >> "$PS_RES/attach.txt"
+	cleanup
+}
+: > "$PS_RES/attach.txt"
+attach 100 'kernfs_*' 'input_*' 'device_*' 'tty_*' 'v9fs_*'
+attach 1000 'acpi*' 'pci*' 'tcp_*' 'proc_*' '__x64_sys_*'
 
 # A kernel string: access() of a missing file in /tmp (a tmpfs: no I/O),
 # the name of LEN bytes, probed where the kernel has copied it: the
