@@ -232,6 +232,7 @@ struct fprobe_target {
 	const char	**excludes;
 	int		nr_excludes;
 	bool		glob;		/* more than one function can match */
+	bool		one_proto;	/* its BTF arguments are of one prototype */
 };
 
 /*
@@ -320,8 +321,10 @@ static struct fprobe_target *parse_fprobe_target(const char *symbol)
 /*
  * A walk over the functions of a target: @match, if set, is called on
  * each one, with the name that matched, after @nr others. It returns 0 to
- * go on, 1 to stop, or -errno.
+ * go on, FPROBE_WALK_SKIP to go on without counting this one, 1 to stop,
+ * or -errno.
  */
+#define FPROBE_WALK_SKIP	2
 struct fprobe_target_walk {
 	struct fprobe_target	*target;
 	int			(*match)(struct fprobe_target_walk *walk,
@@ -353,6 +356,8 @@ static int fprobe_target_walk_cb(void *data, const char *name, unsigned long add
 		return 0;
 	if (walk->match)
 		ret = walk->match(walk, name, addr);
+	if (ret == FPROBE_WALK_SKIP)
+		return 0;
 	if (!ret)
 		walk->nr++;
 	return ret;
@@ -381,64 +386,100 @@ static int fprobe_target_count(struct fprobe_target *t)
 	return ret ?: walk.nr;
 }
 
-static int store_addr(struct fprobe_target_walk *walk, const char *name,
+/* A function of a target, and its module, held */
+struct fprobe_target_func {
+	unsigned long	addr;
+	struct module	*mod;
+};
+
+static int store_func(struct fprobe_target_walk *walk, const char *name,
 		      unsigned long addr)
 {
-	unsigned long *addrs = walk->data;
+	struct fprobe_target_func *funcs = walk->data;
+	struct module *mod;
 
 	/* More than counted: a module came meanwhile. */
 	if (walk->nr == walk->size)
 		return 1;
-	addrs[walk->nr] = addr;
+	/*
+	 * The module is held from the walk on, as register_fprobe() does,
+	 * so that its text is still there when the fprobe is put on it.
+	 */
+	scoped_guard(rcu) {
+		mod = __module_text_address(addr);
+		if (mod && !try_module_get(mod))
+			return FPROBE_WALK_SKIP;	/* it is going away */
+	}
+	funcs[walk->nr].addr = addr;
+	funcs[walk->nr].mod = mod;
 	return 0;
 }
 
-static int cmp_addr(const void *a, const void *b)
+static void put_target_funcs(struct fprobe_target_func *funcs, unsigned int n)
 {
-	unsigned long x = *(const unsigned long *)a, y = *(const unsigned long *)b;
+	unsigned int i;
 
-	return x < y ? -1 : x > y;
+	for (i = 0; i < n; i++) {
+		if (funcs[i].mod)
+			module_put(funcs[i].mod);
+	}
+	kvfree(funcs);
+}
+
+static int cmp_func_addr(const void *a, const void *b)
+{
+	const struct fprobe_target_func *x = a, *y = b;
+
+	return x->addr < y->addr ? -1 : x->addr > y->addr;
 }
 
 /*
- * The addresses of the functions @t matches, sorted, each once (aliases
- * are one function), in *@paddrs to be freed with kvfree(). Returns how
- * many, -ENOENT for none, -E2BIG for more than FPROBE_EVENT_MAX_FUNCS.
+ * The functions @t matches, sorted by address, each once (aliases are one
+ * function), with their modules held, in *@pfuncs to be given back with
+ * put_target_funcs(). Returns how many, -ENOENT for none, -E2BIG for more
+ * than FPROBE_EVENT_MAX_FUNCS.
  */
-static int fprobe_target_addrs(struct fprobe_target *t, unsigned long **paddrs)
+static int fprobe_target_funcs(struct fprobe_target *t,
+			       struct fprobe_target_func **pfuncs)
 {
-	unsigned long *addrs __free(kvfree) = NULL;
-	struct fprobe_target_walk walk = { .target = t, .match = store_addr };
+	struct fprobe_target_walk walk = { .target = t, .match = store_func };
+	struct fprobe_target_func *funcs;
 	unsigned int i, n;
 	int ret;
 
 	ret = fprobe_target_count(t);
 	if (ret <= 0)
 		return ret ?: -ENOENT;
-	/* Aliases are few: far more names than the limit are too many. */
+	/* Not to hold and sort more names than this to find them too many */
 	if (ret > 2 * FPROBE_EVENT_MAX_FUNCS)
 		return -E2BIG;
 
-	addrs = kvcalloc(ret, sizeof(*addrs), GFP_KERNEL);
-	if (!addrs)
+	funcs = kvcalloc(ret, sizeof(*funcs), GFP_KERNEL);
+	if (!funcs)
 		return -ENOMEM;
-	walk.data = addrs;
+	walk.data = funcs;
 	walk.size = ret;
 	ret = fprobe_target_walk(&walk);
-	if (ret)
+	if (ret) {
+		put_target_funcs(funcs, walk.nr);
 		return ret;
-
-	sort(addrs, walk.nr, sizeof(*addrs), cmp_addr, NULL);
-	for (i = 0, n = 0; i < walk.nr; i++) {
-		if (!n || addrs[n - 1] != addrs[i])
-			addrs[n++] = addrs[i];
 	}
-	if (!n)
-		return -ENOENT;
-	if (n > FPROBE_EVENT_MAX_FUNCS)
-		return -E2BIG;
 
-	*paddrs = no_free_ptr(addrs);
+	sort(funcs, walk.nr, sizeof(*funcs), cmp_func_addr, NULL);
+	for (i = 0, n = 0; i < walk.nr; i++) {
+		if (n && funcs[n - 1].addr == funcs[i].addr) {
+			if (funcs[i].mod)
+				module_put(funcs[i].mod);
+			continue;
+		}
+		funcs[n++] = funcs[i];
+	}
+	if (!n || n > FPROBE_EVENT_MAX_FUNCS) {
+		put_target_funcs(funcs, n);
+		return n ? -E2BIG : -ENOENT;
+	}
+
+	*pfuncs = funcs;
 	return n;
 }
 
@@ -531,6 +572,27 @@ static int fprobe_target_proto(struct fprobe_target *t, char *buf)
 #endif
 
 /*
+ * Check @t when its event is defined: no match and too many are errors
+ * of the definition, before its arguments are parsed.
+ */
+static int fprobe_target_check(struct fprobe_target *t)
+{
+	struct fprobe_target_func *funcs;
+	int ret;
+
+	ret = fprobe_target_funcs(t, &funcs);
+	if (ret > 0) {
+		put_target_funcs(funcs, ret);
+		return 0;
+	}
+	if (ret == -ENOENT)
+		trace_probe_log_err(0, NO_FUNC_MATCH);
+	else if (ret == -E2BIG)
+		trace_probe_log_err(0, TOO_MANY_FUNCS);
+	return ret;
+}
+
+/*
  * The names of the functions an event on a pattern is on, sorted by the
  * address fprobe gives its handlers (the ftrace location), for the "func"
  * field of its records.
@@ -577,9 +639,9 @@ static int store_name(struct fprobe_target_walk *walk, const char *name,
 	struct fprobe_func_name *fn;
 
 	/* More than counted: a module came meanwhile. */
-	if (names->nr == walk->size)
+	if (walk->nr == walk->size)
 		return 1;
-	fn = &names->funcs[names->nr++];
+	fn = &names->funcs[walk->nr];
 	fn->addr = ftrace_location(addr);
 	fn->size = strlen(name) + 1;
 	fn->name = kstrdup(name, GFP_KERNEL);
@@ -599,14 +661,18 @@ static struct fprobe_func_names *make_fprobe_func_names(struct fprobe_target *t)
 
 	ret = fprobe_target_count(t);
 	if (ret <= 0)
-		return NULL;
+		return ERR_PTR(ret ?: -ENOENT);
 	names = kvzalloc(struct_size(names, funcs, ret), GFP_KERNEL);
 	if (!names)
-		return NULL;
+		return ERR_PTR(-ENOMEM);
+	/* As many as it can hold, until the walk has found them */
+	names->nr = ret;
 	walk.data = names;
 	walk.size = ret;
-	if (fprobe_target_walk(&walk))
-		return NULL;
+	ret = fprobe_target_walk(&walk);
+	if (ret)
+		return ERR_PTR(ret);
+	names->nr = walk.nr;
 
 	sort(names->funcs, names->nr, sizeof(names->funcs[0]), cmp_func_name, NULL);
 	for (i = 0, n = 0; i < names->nr; i++) {
@@ -632,6 +698,7 @@ struct trace_fprobe {
 	struct fprobe_target	*target;	/* NULL on a tprobe */
 	struct fprobe_func_names *names;	/* while registered, on a pattern */
 	int			func_loc;	/* of "func" in the arguments */
+	bool			has_func;	/* on a pattern: "func" is there */
 	bool			tprobe;
 	struct tracepoint_user	*tuser;
 	struct trace_probe	tp;
@@ -657,16 +724,18 @@ static struct trace_fprobe *to_trace_fprobe(struct dyn_event *ev)
 		if (is_trace_fprobe(dpos) && (pos = to_trace_fprobe(dpos)))
 
 /* Whether the records of @tf say which function they came from */
-static bool trace_fprobe_has_func(struct trace_fprobe *tf)
+static nokprobe_inline bool trace_fprobe_has_func(struct trace_fprobe *tf)
 {
-	return tf->target && tf->target->glob;
+	return tf->has_func;
 }
 
 static void trace_fprobe_free_names(struct trace_fprobe *tf)
 {
+	struct fprobe_func_names *names = tf->names;
+
 	/* fprobe handlers no longer run: unregister_fprobe() waited for them */
-	free_fprobe_func_names(tf->names);
 	WRITE_ONCE(tf->names, NULL);
+	free_fprobe_func_names(names);
 }
 
 /* The name of the function at @ip in @names, or NULL */
@@ -857,8 +926,7 @@ __fentry_trace_func(struct trace_fprobe *tf, unsigned long entry_ip,
 		    struct ftrace_regs *fregs,
 		    struct trace_event_file *trace_file)
 {
-	/* Set before the fprobe is registered, on a pattern only */
-	const struct fprobe_func_names *names = READ_ONCE(tf->names);
+	const struct fprobe_func_names *names;
 	struct trace_event_call *call = trace_probe_event_call(&tf->tp);
 	const struct fprobe_func_name *fn = NULL;
 	struct fentry_trace_entry_head *entry;
@@ -874,8 +942,10 @@ __fentry_trace_func(struct trace_fprobe *tf, unsigned long entry_ip,
 	}
 
 	dsize = __get_data_size(&tf->tp, fregs, NULL);
-	if (names) {
-		fn = fprobe_func_name(names, entry_ip);
+	if (trace_fprobe_has_func(tf)) {
+		/* Set before the fprobe is registered */
+		names = READ_ONCE(tf->names);
+		fn = names ? fprobe_func_name(names, entry_ip) : NULL;
 		fsize = fprobe_func_size(fn);
 	}
 
@@ -888,7 +958,7 @@ __fentry_trace_func(struct trace_fprobe *tf, unsigned long entry_ip,
 	entry = fbuffer.entry = ring_buffer_event_data(fbuffer.event);
 	entry->ip = entry_ip;
 	store_trace_args(&entry[1], &tf->tp, fregs, NULL, sizeof(*entry), dsize);
-	if (names)
+	if (fsize)
 		store_fprobe_func(tf, entry, sizeof(*entry), dsize, fn);
 
 	trace_probe_buffer_commit(&tf->tp, &fbuffer);
@@ -964,7 +1034,7 @@ __fexit_trace_func(struct trace_fprobe *tf, unsigned long entry_ip,
 		   unsigned long ret_ip, struct ftrace_regs *fregs,
 		   void *entry_data, struct trace_event_file *trace_file)
 {
-	const struct fprobe_func_names *names = READ_ONCE(tf->names);
+	const struct fprobe_func_names *names;
 	struct trace_event_call *call = trace_probe_event_call(&tf->tp);
 	const struct fprobe_func_name *fn = NULL;
 	struct fexit_trace_entry_head *entry;
@@ -980,8 +1050,10 @@ __fexit_trace_func(struct trace_fprobe *tf, unsigned long entry_ip,
 	}
 
 	dsize = __get_data_size(&tf->tp, fregs, entry_data);
-	if (names) {
-		fn = fprobe_func_name(names, entry_ip);
+	if (trace_fprobe_has_func(tf)) {
+		/* Set before the fprobe is registered */
+		names = READ_ONCE(tf->names);
+		fn = names ? fprobe_func_name(names, entry_ip) : NULL;
 		fsize = fprobe_func_size(fn);
 	}
 
@@ -996,7 +1068,7 @@ __fexit_trace_func(struct trace_fprobe *tf, unsigned long entry_ip,
 	entry->ret_ip = ret_ip;
 	trace_probe_store_return_time(&tf->tp, entry_data, &fbuffer);
 	store_trace_args(&entry[1], &tf->tp, fregs, entry_data, sizeof(*entry), dsize);
-	if (names)
+	if (fsize)
 		store_fprobe_func(tf, entry, sizeof(*entry), dsize, fn);
 
 	trace_probe_buffer_commit(&tf->tp, &fbuffer);
@@ -1018,7 +1090,7 @@ NOKPROBE_SYMBOL(fexit_trace_func);
 static int fentry_perf_func(struct trace_fprobe *tf, unsigned long entry_ip,
 			    struct ftrace_regs *fregs)
 {
-	const struct fprobe_func_names *names = READ_ONCE(tf->names);
+	const struct fprobe_func_names *names;
 	struct trace_event_call *call = trace_probe_event_call(&tf->tp);
 	const struct fprobe_func_name *fn = NULL;
 	struct fentry_trace_entry_head *entry;
@@ -1032,8 +1104,10 @@ static int fentry_perf_func(struct trace_fprobe *tf, unsigned long entry_ip,
 		return 0;
 
 	dsize = __get_data_size(&tf->tp, fregs, NULL);
-	if (names) {
-		fn = fprobe_func_name(names, entry_ip);
+	if (trace_fprobe_has_func(tf)) {
+		/* Set before the fprobe is registered */
+		names = READ_ONCE(tf->names);
+		fn = names ? fprobe_func_name(names, entry_ip) : NULL;
 		fsize = fprobe_func_size(fn);
 	}
 	__size = sizeof(*entry) + tf->tp.size + dsize + fsize;
@@ -1048,7 +1122,7 @@ static int fentry_perf_func(struct trace_fprobe *tf, unsigned long entry_ip,
 
 	entry->ip = entry_ip;
 	store_trace_args(&entry[1], &tf->tp, fregs, NULL, sizeof(*entry), dsize);
-	if (names)
+	if (fsize)
 		store_fprobe_func(tf, entry, sizeof(*entry), dsize, fn);
 	perf_trace_buf_submit(entry, size, rctx, call->event.type, 1, regs,
 			      head, NULL);
@@ -1061,7 +1135,7 @@ fexit_perf_func(struct trace_fprobe *tf, unsigned long entry_ip,
 		unsigned long ret_ip, struct ftrace_regs *fregs,
 		void *entry_data)
 {
-	const struct fprobe_func_names *names = READ_ONCE(tf->names);
+	const struct fprobe_func_names *names;
 	struct trace_event_call *call = trace_probe_event_call(&tf->tp);
 	const struct fprobe_func_name *fn = NULL;
 	struct fexit_trace_entry_head *entry;
@@ -1075,8 +1149,10 @@ fexit_perf_func(struct trace_fprobe *tf, unsigned long entry_ip,
 		return;
 
 	dsize = __get_data_size(&tf->tp, fregs, entry_data);
-	if (names) {
-		fn = fprobe_func_name(names, entry_ip);
+	if (trace_fprobe_has_func(tf)) {
+		/* Set before the fprobe is registered */
+		names = READ_ONCE(tf->names);
+		fn = names ? fprobe_func_name(names, entry_ip) : NULL;
 		fsize = fprobe_func_size(fn);
 	}
 	__size = sizeof(*entry) + tf->tp.size + dsize + fsize;
@@ -1093,7 +1169,7 @@ fexit_perf_func(struct trace_fprobe *tf, unsigned long entry_ip,
 	entry->ret_ip = ret_ip;
 	trace_probe_store_return_time(&tf->tp, entry_data, NULL);
 	store_trace_args(&entry[1], &tf->tp, fregs, entry_data, sizeof(*entry), dsize);
-	if (names)
+	if (fsize)
 		store_fprobe_func(tf, entry, sizeof(*entry), dsize, fn);
 	perf_trace_buf_submit(entry, size, rctx, call->event.type, 1, regs,
 			      head, NULL);
@@ -1526,7 +1602,7 @@ static int __register_tracepoint_fprobe(struct trace_fprobe *tf)
  */
 static int trace_fprobe_verify_target(struct trace_fprobe *tf)
 {
-	unsigned long *addrs = NULL;
+	struct fprobe_target_func *funcs;
 	int ret;
 
 	/* Tracepoint should have a stub function. */
@@ -1537,53 +1613,61 @@ static int trace_fprobe_verify_target(struct trace_fprobe *tf)
 	 * Note: since we don't lock the module, even if this succeeded,
 	 * registering the fprobe later can fail.
 	 */
-	ret = fprobe_target_addrs(tf->target, &addrs);
-	kvfree(addrs);
+	ret = fprobe_target_funcs(tf->target, &funcs);
+	if (ret > 0)
+		put_target_funcs(funcs, ret);
 	return (ret < 0) ? ret : 0;
 }
 
 /*
  * Put the fprobe of @tf on the functions of its target, all of them on one
- * ftrace_ops. Their modules are held until it is on them, as
- * register_fprobe() does.
+ * ftrace_ops. The functions are matched again: a module may have come or
+ * gone since the event was defined.
  */
 static int register_fprobe_target(struct trace_fprobe *tf)
 {
-	unsigned long *addrs __free(kvfree) = NULL;
-	struct module **mods __free(kvfree) = NULL;
+	struct fprobe_target_func *funcs;
+	unsigned long *addrs;
 	int i, n, ret = 0;
 
-	n = fprobe_target_addrs(tf->target, &addrs);
+	if (tf->target->one_proto) {
+		char *buf __free(kfree) = kmalloc(KSYM_NAME_LEN, GFP_KERNEL);
+
+		/* A module may have come with other prototypes meanwhile */
+		if (!buf)
+			return -ENOMEM;
+		if (fprobe_target_proto(tf->target, buf))
+			return -EINVAL;
+	}
+
+	n = fprobe_target_funcs(tf->target, &funcs);
 	if (n < 0)
 		return n;
 
-	mods = kvcalloc(n, sizeof(*mods), GFP_KERNEL);
-	if (!mods)
+	addrs = kvcalloc(n, sizeof(*addrs), GFP_KERNEL);
+	if (!addrs) {
+		put_target_funcs(funcs, n);
 		return -ENOMEM;
-	for (i = 0; i < n && !ret; i++) {
-		guard(rcu)();
-		mods[i] = __module_text_address(addrs[i]);
-		if (mods[i] && !try_module_get(mods[i])) {
-			/* It is going away */
-			mods[i] = NULL;
-			ret = -ENOENT;
-		}
 	}
-	if (!ret && trace_fprobe_has_func(tf)) {
+	for (i = 0; i < n; i++)
+		addrs[i] = funcs[i].addr;
+
+	if (trace_fprobe_has_func(tf)) {
+		struct fprobe_func_names *names = make_fprobe_func_names(tf->target);
+
 		/* The handlers take it as they find it: it is set first */
-		WRITE_ONCE(tf->names, make_fprobe_func_names(tf->target));
-		if (!tf->names)
-			ret = -ENOMEM;
+		if (IS_ERR(names))
+			ret = PTR_ERR(names);
+		else
+			WRITE_ONCE(tf->names, names);
 	}
 	if (!ret)
 		ret = register_fprobe_ips(&tf->fp, addrs, n);
 	if (ret)
 		trace_fprobe_free_names(tf);
 
-	for (i = 0; i < n; i++) {
-		if (mods[i])
-			module_put(mods[i]);
-	}
+	kvfree(addrs);
+	put_target_funcs(funcs, n);
 	return ret;
 }
 
@@ -1740,8 +1824,11 @@ static int append_trace_fprobe_event(struct trace_fprobe *tf, struct trace_fprob
 	return ret;
 }
 
-/* Register a trace_probe and probe_event, and check the fprobe is available. */
-static int register_trace_fprobe_event(struct trace_fprobe *tf)
+/*
+ * Register a trace_probe and probe_event, and check the fprobe is available.
+ * @append: whether @tf can be added to an event of its name, if there is one.
+ */
+static int register_trace_fprobe_event(struct trace_fprobe *tf, bool append)
 {
 	struct trace_fprobe *old_tf;
 	int ret;
@@ -1750,6 +1837,11 @@ static int register_trace_fprobe_event(struct trace_fprobe *tf)
 
 	old_tf = find_trace_fprobe(trace_probe_name(&tf->tp),
 				   trace_probe_group_name(&tf->tp));
+	if (old_tf && !append) {
+		trace_probe_log_set_index(0);
+		trace_probe_log_err(0, EVENT_EXIST);
+		return -EEXIST;
+	}
 	if (old_tf)
 		return append_trace_fprobe_event(tf, old_tf);
 
@@ -2217,6 +2309,11 @@ static int trace_fprobe_create_internal(int argc, const char *argv[],
 			target = NULL;
 			return ret;
 		}
+		if (target->glob) {
+			ret = fprobe_target_check(target);
+			if (ret)
+				return ret;
+		}
 		/* As modules name themselves, and as a tprobe's MOD is kept */
 		for (i = 0; target->mod && symbol[i] != ':'; i++) {
 			if (symbol[i] == '-')
@@ -2295,24 +2392,25 @@ static int trace_fprobe_create_internal(int argc, const char *argv[],
 							NULL, NULL, NULL, sbuf);
 		}
 	}
-	if (!ctx->funcname && !target) {
-		ctx->funcname = symbol;
-	} else if (target && !target->glob) {
-		ctx->funcname = target->pattern;
-	} else if (target) {
+	if (!ctx->funcname)
+		ctx->funcname = target && !target->glob ? target->pattern : symbol;
+	if (target && target->glob) {
 		/*
 		 * The BTF arguments of a pattern are those of the prototype
-		 * its functions share. They are refused if they have more
-		 * than one; $argN and $retval stay untyped then.
+		 * its functions share. If they have more than one, or one of
+		 * them has none, BTF names are refused, and $argN and $retval
+		 * are untyped words, as where there is no BTF.
 		 */
 		sbuf = kmalloc(KSYM_NAME_LEN, GFP_KERNEL);
 		if (!sbuf)
 			return -ENOMEM;
 		ret = fprobe_target_proto(target, sbuf);
-		if (ret != -ENOENT)
+		if (!ret) {
 			ctx->funcname = sbuf;
-		if (ret == -ENOTUNIQ)
+			target->one_proto = true;
+		} else {
 			ctx->flags |= TPARG_FL_MULTI;
+		}
 	}
 
 	abuf = kmalloc(MAX_BTF_ARGS_LEN, GFP_KERNEL);
@@ -2346,6 +2444,7 @@ static int trace_fprobe_create_internal(int argc, const char *argv[],
 		return ret;
 	}
 	tf->target = no_free_ptr(target);
+	tf->has_func = tf->target && tf->target->glob;
 
 	/* parse arguments */
 	for (i = 0; i < argc; i++) {
@@ -2389,7 +2488,12 @@ static int trace_fprobe_create_internal(int argc, const char *argv[],
 			return ret;
 	}
 
-	ret = register_trace_fprobe_event(tf);
+	/*
+	 * The name made of a pattern is the same for other patterns ("f a*"
+	 * and "f a?" make a___entry): it names a new event only.
+	 */
+	ret = register_trace_fprobe_event(tf, !ebuf || !tf->target ||
+					  !tf->target->glob);
 	if (ret) {
 		trace_probe_log_set_index(1);
 		if (ret == -EILSEQ)

@@ -708,7 +708,7 @@ trace_probe_store_return_time(struct trace_probe *tp, void *edata,
 #define TPARG_FL_USER   BIT(4)
 #define TPARG_FL_FPROBE BIT(5)
 #define TPARG_FL_TPOINT BIT(6)
-/* On functions of different prototypes: no BTF argument can be found */
+/* On functions without one BTF prototype: no BTF argument can be found */
 #define TPARG_FL_MULTI	BIT(7)
 #define TPARG_FL_LOC_MASK	GENMASK(4, 0)
 
