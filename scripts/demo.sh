@@ -116,15 +116,15 @@ if grep -q '<func-pattern>' $T/README; then
 	step "fprobe events on a pattern: one event on every vfs_* function, latency per function"
 	echo "# echo 'f:lat/vfs vfs_*%return \$duration' >> dynamic_events"
 	echo 'f:lat/vfs vfs_*%return $duration' >>$T/dynamic_events
-	echo "# echo 'hist:keys=func:vals=hitcount,duration:sort=duration.descending' > events/lat/vfs/trigger"
-	echo 'hist:keys=func:vals=hitcount,duration:sort=duration.descending' >$T/events/lat/vfs/trigger
+	echo "# echo 'hist:keys=func.sym:vals=hitcount,duration:sort=duration.descending' > events/lat/vfs/trigger"
+	echo 'hist:keys=func.sym:vals=hitcount,duration:sort=duration.descending' >$T/events/lat/vfs/trigger
 	echo 1 >$T/events/lat/vfs/enable
 	echo "# functions: \$(grep -c . enabled_functions); ls -l /usr/bin > /dev/null; cat events/lat/vfs/hist"
 	echo "functions: $(grep -c . $T/enabled_functions)"
 	ls -l /usr/bin >/dev/null
 	echo 0 >$T/events/lat/vfs/enable
 	grep '^{' $T/events/lat/vfs/hist | head -n 8
-	echo '!hist:keys=func:vals=hitcount,duration:sort=duration.descending' >$T/events/lat/vfs/trigger
+	echo '!hist:keys=func.sym:vals=hitcount,duration:sort=duration.descending' >$T/events/lat/vfs/trigger
 	echo >$T/dynamic_events
 	echo "# echo 'f *' >> dynamic_events"
 	echo 'f *' >>$T/dynamic_events 2>/dev/null || tail -n 3 $T/error_log

@@ -593,100 +593,6 @@ static int fprobe_target_check(struct fprobe_target *t)
 }
 
 /*
- * The names of the functions an event on a pattern is on, sorted by the
- * address fprobe gives its handlers (the ftrace location), for the "func"
- * field of its records.
- */
-struct fprobe_func_name {
-	unsigned long	addr;
-	const char	*name;
-	unsigned int	size;		/* with its '\0' */
-};
-
-struct fprobe_func_names {
-	unsigned int		nr;
-	struct fprobe_func_name	funcs[] __counted_by(nr);
-};
-
-static void free_fprobe_func_names(struct fprobe_func_names *names)
-{
-	unsigned int i;
-
-	if (!names)
-		return;
-	for (i = 0; i < names->nr; i++)
-		kfree(names->funcs[i].name);
-	kvfree(names);
-}
-
-DEFINE_FREE(free_fprobe_func_names, struct fprobe_func_names *,
-	    free_fprobe_func_names(_T))
-
-/* By address, then by name: of aliases, the first name is kept */
-static int cmp_func_name(const void *a, const void *b)
-{
-	const struct fprobe_func_name *x = a, *y = b;
-
-	if (x->addr != y->addr)
-		return x->addr < y->addr ? -1 : 1;
-	return strcmp(x->name, y->name);
-}
-
-static int store_name(struct fprobe_target_walk *walk, const char *name,
-		      unsigned long addr)
-{
-	struct fprobe_func_names *names = walk->data;
-	struct fprobe_func_name *fn;
-
-	/* More than counted: a module came meanwhile. */
-	if (walk->nr == walk->size)
-		return 1;
-	fn = &names->funcs[walk->nr];
-	fn->addr = ftrace_location(addr);
-	fn->size = strlen(name) + 1;
-	fn->name = kstrdup(name, GFP_KERNEL);
-	return fn->name ? 0 : -ENOMEM;
-}
-
-/*
- * The names of the functions of @t, as they matched: the name kallsyms
- * gives an address can be an alias that the pattern does not match.
- */
-static struct fprobe_func_names *make_fprobe_func_names(struct fprobe_target *t)
-{
-	struct fprobe_func_names *names __free(free_fprobe_func_names) = NULL;
-	struct fprobe_target_walk walk = { .target = t, .match = store_name };
-	unsigned int i, n;
-	int ret;
-
-	ret = fprobe_target_count(t);
-	if (ret <= 0)
-		return ERR_PTR(ret ?: -ENOENT);
-	names = kvzalloc(struct_size(names, funcs, ret), GFP_KERNEL);
-	if (!names)
-		return ERR_PTR(-ENOMEM);
-	/* As many as it can hold, until the walk has found them */
-	names->nr = ret;
-	walk.data = names;
-	walk.size = ret;
-	ret = fprobe_target_walk(&walk);
-	if (ret)
-		return ERR_PTR(ret);
-	names->nr = walk.nr;
-
-	sort(names->funcs, names->nr, sizeof(names->funcs[0]), cmp_func_name, NULL);
-	for (i = 0, n = 0; i < names->nr; i++) {
-		if (n && names->funcs[n - 1].addr == names->funcs[i].addr) {
-			kfree(names->funcs[i].name);
-			continue;
-		}
-		names->funcs[n++] = names->funcs[i];
-	}
-	names->nr = n;
-	return_ptr(names);
-}
-
-/*
  * @tprobe is true for tracepoint probe.
  * @tuser can be NULL if the trace_fprobe is disabled or the tracepoint is not
  * loaded with a module. If @tuser != NULL, this trace_fprobe is enabled.
@@ -696,7 +602,6 @@ struct trace_fprobe {
 	struct fprobe		fp;
 	const char		*symbol;
 	struct fprobe_target	*target;	/* NULL on a tprobe */
-	struct fprobe_func_names *names;	/* while registered, on a pattern */
 	int			func_loc;	/* of "func" in the arguments */
 	bool			has_func;	/* on a pattern: "func" is there */
 	bool			tprobe;
@@ -729,51 +634,12 @@ static nokprobe_inline bool trace_fprobe_has_func(struct trace_fprobe *tf)
 	return tf->has_func;
 }
 
-static void trace_fprobe_free_names(struct trace_fprobe *tf)
-{
-	struct fprobe_func_names *names = tf->names;
-
-	/* fprobe handlers no longer run: unregister_fprobe() waited for them */
-	WRITE_ONCE(tf->names, NULL);
-	free_fprobe_func_names(names);
-}
-
-/* The name of the function at @ip in @names, or NULL */
-static nokprobe_inline const struct fprobe_func_name *
-fprobe_func_name(const struct fprobe_func_names *names, unsigned long ip)
-{
-	unsigned int lo = 0, hi = names->nr, mid;
-
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		if (names->funcs[mid].addr < ip)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	if (lo < names->nr && names->funcs[lo].addr == ip)
-		return &names->funcs[lo];
-	return NULL;
-}
-
-static nokprobe_inline int fprobe_func_size(const struct fprobe_func_name *fn)
-{
-	return fn ? fn->size : 1;
-}
-
-/*
- * Store the name @fn in the "func" field of a record of @tf, after its
- * @dsize bytes of dynamic data: @ent is the record, @hsize its header.
- */
+/* Store @ip, the address of the function hit, in "func" of the record @ent */
 static nokprobe_inline void
-store_fprobe_func(struct trace_fprobe *tf, void *ent, int hsize, int dsize,
-		  const struct fprobe_func_name *fn)
+store_fprobe_func(struct trace_fprobe *tf, void *ent, unsigned long ip)
 {
-	int offs = hsize + tf->tp.size + dsize;
-	int size = fprobe_func_size(fn);
-
-	memcpy(ent + offs, fn ? fn->name : "", size);
-	*(u32 *)(ent + hsize + tf->func_loc) = make_data_loc(size, offs);
+	if (trace_fprobe_has_func(tf))
+		*(unsigned long *)(ent + tf->func_loc) = ip;
 }
 
 static bool trace_fprobe_is_return(struct trace_fprobe *tf)
@@ -926,12 +792,10 @@ __fentry_trace_func(struct trace_fprobe *tf, unsigned long entry_ip,
 		    struct ftrace_regs *fregs,
 		    struct trace_event_file *trace_file)
 {
-	const struct fprobe_func_names *names;
 	struct trace_event_call *call = trace_probe_event_call(&tf->tp);
-	const struct fprobe_func_name *fn = NULL;
 	struct fentry_trace_entry_head *entry;
 	struct trace_event_buffer fbuffer;
-	int dsize, fsize = 0;
+	int dsize;
 
 	if (WARN_ON_ONCE(call != trace_file->event_call))
 		return;
@@ -942,15 +806,9 @@ __fentry_trace_func(struct trace_fprobe *tf, unsigned long entry_ip,
 	}
 
 	dsize = __get_data_size(&tf->tp, fregs, NULL);
-	if (trace_fprobe_has_func(tf)) {
-		/* Set before the fprobe is registered */
-		names = READ_ONCE(tf->names);
-		fn = names ? fprobe_func_name(names, entry_ip) : NULL;
-		fsize = fprobe_func_size(fn);
-	}
 
 	entry = trace_probe_buffer_reserve(&tf->tp, &fbuffer, trace_file,
-					   sizeof(*entry) + tf->tp.size + dsize + fsize);
+					   sizeof(*entry) + tf->tp.size + dsize);
 	if (!entry)
 		return;
 
@@ -958,8 +816,7 @@ __fentry_trace_func(struct trace_fprobe *tf, unsigned long entry_ip,
 	entry = fbuffer.entry = ring_buffer_event_data(fbuffer.event);
 	entry->ip = entry_ip;
 	store_trace_args(&entry[1], &tf->tp, fregs, NULL, sizeof(*entry), dsize);
-	if (fsize)
-		store_fprobe_func(tf, entry, sizeof(*entry), dsize, fn);
+	store_fprobe_func(tf, &entry[1], entry_ip);
 
 	trace_probe_buffer_commit(&tf->tp, &fbuffer);
 }
@@ -1034,12 +891,10 @@ __fexit_trace_func(struct trace_fprobe *tf, unsigned long entry_ip,
 		   unsigned long ret_ip, struct ftrace_regs *fregs,
 		   void *entry_data, struct trace_event_file *trace_file)
 {
-	const struct fprobe_func_names *names;
 	struct trace_event_call *call = trace_probe_event_call(&tf->tp);
-	const struct fprobe_func_name *fn = NULL;
 	struct fexit_trace_entry_head *entry;
 	struct trace_event_buffer fbuffer;
-	int dsize, fsize = 0;
+	int dsize;
 
 	if (WARN_ON_ONCE(call != trace_file->event_call))
 		return;
@@ -1050,15 +905,9 @@ __fexit_trace_func(struct trace_fprobe *tf, unsigned long entry_ip,
 	}
 
 	dsize = __get_data_size(&tf->tp, fregs, entry_data);
-	if (trace_fprobe_has_func(tf)) {
-		/* Set before the fprobe is registered */
-		names = READ_ONCE(tf->names);
-		fn = names ? fprobe_func_name(names, entry_ip) : NULL;
-		fsize = fprobe_func_size(fn);
-	}
 
 	entry = trace_probe_buffer_reserve(&tf->tp, &fbuffer, trace_file,
-					   sizeof(*entry) + tf->tp.size + dsize + fsize);
+					   sizeof(*entry) + tf->tp.size + dsize);
 	if (!entry)
 		return;
 
@@ -1068,8 +917,7 @@ __fexit_trace_func(struct trace_fprobe *tf, unsigned long entry_ip,
 	entry->ret_ip = ret_ip;
 	trace_probe_store_return_time(&tf->tp, entry_data, &fbuffer);
 	store_trace_args(&entry[1], &tf->tp, fregs, entry_data, sizeof(*entry), dsize);
-	if (fsize)
-		store_fprobe_func(tf, entry, sizeof(*entry), dsize, fn);
+	store_fprobe_func(tf, &entry[1], entry_ip);
 
 	trace_probe_buffer_commit(&tf->tp, &fbuffer);
 }
@@ -1090,11 +938,9 @@ NOKPROBE_SYMBOL(fexit_trace_func);
 static int fentry_perf_func(struct trace_fprobe *tf, unsigned long entry_ip,
 			    struct ftrace_regs *fregs)
 {
-	const struct fprobe_func_names *names;
 	struct trace_event_call *call = trace_probe_event_call(&tf->tp);
-	const struct fprobe_func_name *fn = NULL;
 	struct fentry_trace_entry_head *entry;
-	int size, __size, dsize, fsize = 0;
+	int size, __size, dsize;
 	struct hlist_head *head;
 	struct pt_regs *regs;
 	int rctx;
@@ -1104,13 +950,7 @@ static int fentry_perf_func(struct trace_fprobe *tf, unsigned long entry_ip,
 		return 0;
 
 	dsize = __get_data_size(&tf->tp, fregs, NULL);
-	if (trace_fprobe_has_func(tf)) {
-		/* Set before the fprobe is registered */
-		names = READ_ONCE(tf->names);
-		fn = names ? fprobe_func_name(names, entry_ip) : NULL;
-		fsize = fprobe_func_size(fn);
-	}
-	__size = sizeof(*entry) + tf->tp.size + dsize + fsize;
+	__size = sizeof(*entry) + tf->tp.size + dsize;
 	size = ALIGN(__size + sizeof(u32), sizeof(u64));
 	size -= sizeof(u32);
 
@@ -1122,8 +962,7 @@ static int fentry_perf_func(struct trace_fprobe *tf, unsigned long entry_ip,
 
 	entry->ip = entry_ip;
 	store_trace_args(&entry[1], &tf->tp, fregs, NULL, sizeof(*entry), dsize);
-	if (fsize)
-		store_fprobe_func(tf, entry, sizeof(*entry), dsize, fn);
+	store_fprobe_func(tf, &entry[1], entry_ip);
 	perf_trace_buf_submit(entry, size, rctx, call->event.type, 1, regs,
 			      head, NULL);
 	return 0;
@@ -1135,11 +974,9 @@ fexit_perf_func(struct trace_fprobe *tf, unsigned long entry_ip,
 		unsigned long ret_ip, struct ftrace_regs *fregs,
 		void *entry_data)
 {
-	const struct fprobe_func_names *names;
 	struct trace_event_call *call = trace_probe_event_call(&tf->tp);
-	const struct fprobe_func_name *fn = NULL;
 	struct fexit_trace_entry_head *entry;
-	int size, __size, dsize, fsize = 0;
+	int size, __size, dsize;
 	struct hlist_head *head;
 	struct pt_regs *regs;
 	int rctx;
@@ -1149,13 +986,7 @@ fexit_perf_func(struct trace_fprobe *tf, unsigned long entry_ip,
 		return;
 
 	dsize = __get_data_size(&tf->tp, fregs, entry_data);
-	if (trace_fprobe_has_func(tf)) {
-		/* Set before the fprobe is registered */
-		names = READ_ONCE(tf->names);
-		fn = names ? fprobe_func_name(names, entry_ip) : NULL;
-		fsize = fprobe_func_size(fn);
-	}
-	__size = sizeof(*entry) + tf->tp.size + dsize + fsize;
+	__size = sizeof(*entry) + tf->tp.size + dsize;
 	size = ALIGN(__size + sizeof(u32), sizeof(u64));
 	size -= sizeof(u32);
 
@@ -1169,8 +1000,7 @@ fexit_perf_func(struct trace_fprobe *tf, unsigned long entry_ip,
 	entry->ret_ip = ret_ip;
 	trace_probe_store_return_time(&tf->tp, entry_data, NULL);
 	store_trace_args(&entry[1], &tf->tp, fregs, entry_data, sizeof(*entry), dsize);
-	if (fsize)
-		store_fprobe_func(tf, entry, sizeof(*entry), dsize, fn);
+	store_fprobe_func(tf, &entry[1], entry_ip);
 	perf_trace_buf_submit(entry, size, rctx, call->event.type, 1, regs,
 			      head, NULL);
 }
@@ -1361,8 +1191,8 @@ static void print_fprobe_func(struct trace_seq *s, struct trace_probe *tp,
 	struct trace_fprobe *tf = container_of(tp, struct trace_fprobe, tp);
 
 	if (trace_fprobe_has_func(tf))
-		trace_seq_printf(s, " func=%s", (char *)get_loc_data(ent + hsize +
-							 tf->func_loc, ent));
+		trace_seq_printf(s, " func=%ps",
+				 *(void **)(ent + hsize + tf->func_loc));
 }
 
 /* Event entry printers */
@@ -1437,8 +1267,9 @@ print_fexit_event(struct trace_iterator *iter, int flags,
 }
 
 /*
- * "func", the name of the function a record of an event on a pattern came
- * from, after the arguments: a string that filters and hist triggers take.
+ * "func", the address of the function a record of an event on a pattern
+ * came from, after the arguments: filters take it by name with .function,
+ * hist keys show it as one with .sym.
  */
 static int define_fprobe_func_field(struct trace_event_call *event_call,
 				    int hsize, struct trace_probe *tp)
@@ -1447,9 +1278,9 @@ static int define_fprobe_func_field(struct trace_event_call *event_call,
 
 	if (!trace_fprobe_has_func(tf))
 		return 0;
-	return trace_define_field(event_call, "__data_loc char[]", "func",
-				  hsize + tf->func_loc, sizeof(u32), 0,
-				  FILTER_OTHER);
+	return trace_define_field(event_call, "unsigned long", "func",
+				  hsize + tf->func_loc, sizeof(unsigned long),
+				  0, FILTER_OTHER);
 }
 
 /* Add the "func" field to the print format of @tf, after the arguments */
@@ -1466,7 +1297,7 @@ static int trace_fprobe_set_func_fmt(struct trace_fprobe *tf)
 	if (WARN_ON_ONCE(*fmt != '"' || *end != '"'))
 		return -EINVAL;
 
-	new = kasprintf(GFP_KERNEL, "%.*s func=%%s%s, __get_str(func)",
+	new = kasprintf(GFP_KERNEL, "%.*s func=%%ps%s, REC->func",
 			(int)(end - fmt), fmt, end);
 	if (!new)
 		return -ENOMEM;
@@ -1652,19 +1483,7 @@ static int register_fprobe_target(struct trace_fprobe *tf)
 	for (i = 0; i < n; i++)
 		addrs[i] = funcs[i].addr;
 
-	if (trace_fprobe_has_func(tf)) {
-		struct fprobe_func_names *names = make_fprobe_func_names(tf->target);
-
-		/* The handlers take it as they find it: it is set first */
-		if (IS_ERR(names))
-			ret = PTR_ERR(names);
-		else
-			WRITE_ONCE(tf->names, names);
-	}
-	if (!ret)
-		ret = register_fprobe_ips(&tf->fp, addrs, n);
-	if (ret)
-		trace_fprobe_free_names(tf);
+	ret = register_fprobe_ips(&tf->fp, addrs, n);
 
 	kvfree(addrs);
 	put_target_funcs(funcs, n);
@@ -1703,7 +1522,6 @@ static void __unregister_trace_fprobe(struct trace_fprobe *tf)
 {
 	if (trace_fprobe_is_registered(tf))
 		unregister_fprobe(&tf->fp);
-	trace_fprobe_free_names(tf);
 	if (tf->tuser) {
 		tracepoint_user_put(tf->tuser);
 		tf->tuser = NULL;
@@ -2474,8 +2292,8 @@ static int trace_fprobe_create_internal(int argc, const char *argv[],
 				return -EINVAL;
 			}
 		}
-		tf->func_loc = tf->tp.size;
-		tf->tp.size += sizeof(u32);
+		tf->func_loc = ALIGN(tf->tp.size, sizeof(unsigned long));
+		tf->tp.size = tf->func_loc + sizeof(unsigned long);
 	}
 
 	ret = traceprobe_set_print_fmt(&tf->tp,
@@ -2643,8 +2461,7 @@ static int disable_trace_fprobe(struct trace_event_call *call,
 	if (!trace_probe_is_enabled(tp)) {
 		list_for_each_entry(tf, trace_probe_probe_list(tp), tp.list) {
 			unregister_fprobe(&tf->fp);
-			trace_fprobe_free_names(tf);
-			if (tf->tuser) {
+					if (tf->tuser) {
 				tracepoint_user_put(tf->tuser);
 				tf->tuser = NULL;
 			}
