@@ -792,8 +792,8 @@ __fentry_trace_func(struct trace_fprobe *tf, unsigned long entry_ip,
 		    struct ftrace_regs *fregs,
 		    struct trace_event_file *trace_file)
 {
-	struct trace_event_call *call = trace_probe_event_call(&tf->tp);
 	struct fentry_trace_entry_head *entry;
+	struct trace_event_call *call = trace_probe_event_call(&tf->tp);
 	struct trace_event_buffer fbuffer;
 	int dsize;
 
@@ -891,9 +891,9 @@ __fexit_trace_func(struct trace_fprobe *tf, unsigned long entry_ip,
 		   unsigned long ret_ip, struct ftrace_regs *fregs,
 		   void *entry_data, struct trace_event_file *trace_file)
 {
-	struct trace_event_call *call = trace_probe_event_call(&tf->tp);
 	struct fexit_trace_entry_head *entry;
 	struct trace_event_buffer fbuffer;
+	struct trace_event_call *call = trace_probe_event_call(&tf->tp);
 	int dsize;
 
 	if (WARN_ON_ONCE(call != trace_file->event_call))
@@ -940,8 +940,8 @@ static int fentry_perf_func(struct trace_fprobe *tf, unsigned long entry_ip,
 {
 	struct trace_event_call *call = trace_probe_event_call(&tf->tp);
 	struct fentry_trace_entry_head *entry;
-	int size, __size, dsize;
 	struct hlist_head *head;
+	int size, __size, dsize;
 	struct pt_regs *regs;
 	int rctx;
 
@@ -976,8 +976,8 @@ fexit_perf_func(struct trace_fprobe *tf, unsigned long entry_ip,
 {
 	struct trace_event_call *call = trace_probe_event_call(&tf->tp);
 	struct fexit_trace_entry_head *entry;
-	int size, __size, dsize;
 	struct hlist_head *head;
+	int size, __size, dsize;
 	struct pt_regs *regs;
 	int rctx;
 
@@ -1459,7 +1459,7 @@ static int register_fprobe_target(struct trace_fprobe *tf)
 {
 	struct fprobe_target_func *funcs;
 	unsigned long *addrs;
-	int i, n, ret = 0;
+	int i, n, ret;
 
 	if (tf->target->one_proto) {
 		char *buf __free(kfree) = kmalloc(KSYM_NAME_LEN, GFP_KERNEL);
@@ -1476,16 +1476,15 @@ static int register_fprobe_target(struct trace_fprobe *tf)
 		return n;
 
 	addrs = kvcalloc(n, sizeof(*addrs), GFP_KERNEL);
-	if (!addrs) {
-		put_target_funcs(funcs, n);
-		return -ENOMEM;
+	if (addrs) {
+		for (i = 0; i < n; i++)
+			addrs[i] = funcs[i].addr;
+		ret = register_fprobe_ips(&tf->fp, addrs, n);
+		kvfree(addrs);
+	} else {
+		ret = -ENOMEM;
 	}
-	for (i = 0; i < n; i++)
-		addrs[i] = funcs[i].addr;
 
-	ret = register_fprobe_ips(&tf->fp, addrs, n);
-
-	kvfree(addrs);
 	put_target_funcs(funcs, n);
 	return ret;
 }
@@ -2461,7 +2460,7 @@ static int disable_trace_fprobe(struct trace_event_call *call,
 	if (!trace_probe_is_enabled(tp)) {
 		list_for_each_entry(tf, trace_probe_probe_list(tp), tp.list) {
 			unregister_fprobe(&tf->fp);
-					if (tf->tuser) {
+			if (tf->tuser) {
 				tracepoint_user_put(tf->tuser);
 				tf->tuser = NULL;
 			}
