@@ -127,6 +127,19 @@ series_desc=$(git -C "$TREE" describe --tags --always "$(cat "$OUT/.built-from" 
 	echo "| scenario | base per call | series per call | base per hit | series per hit | series / base (per hit) |"
 	echo "| --- | ---: | ---: | ---: | ---: | ---: |"
 	"$TOP/scripts/bench_table.py" "$BUILD/results/bench-base/bench.txt" "$BUILD/results/bench-series/bench.txt"
+	for k in base series; do
+		f=$BUILD/results/bench-$k/attach.txt
+		[ -s "$f" ] || continue
+		echo
+		echo "Attach time, $k kernel: an fprobe event on a pattern chosen in the"
+		echo "guest to match about N functions (attachN), the time \"echo 1 > enable\""
+		echo "and \"echo 0 > enable\" take with tracing_on off, in guest microseconds"
+		echo "(thousands of instructions); \"-\" where the kernel refused the event."
+		echo
+		echo "| scenario | pattern | functions | enable (us) | disable (us) |"
+		echo "| --- | --- | ---: | ---: | ---: |"
+		awk '{ printf "| %s | `%s` | %s | %s | %s |\n", $1, $2, $3, $4, $5 }' "$f"
+	done
 } >"$results.tmp"
 mv "$results.tmp" "$results"
 sed -n '/^| scenario/,$p' "$results"
