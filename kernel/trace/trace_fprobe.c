@@ -2262,6 +2262,8 @@ static int trace_fprobe_create_internal(int argc, const char *argv[],
 	}
 	tf->target = no_free_ptr(target);
 	tf->has_func = tf->target && tf->target->glob;
+	if (tf->has_func)
+		ctx->flags |= TPARG_FL_FUNC;
 
 	/* parse arguments */
 	for (i = 0; i < argc; i++) {
@@ -2271,6 +2273,12 @@ static int trace_fprobe_create_internal(int argc, const char *argv[],
 		if (ret)
 			return ret;	/* This can be -ENOMEM */
 	}
+	/*
+	 * Only arguments taken from BTF need the functions to keep one
+	 * prototype: without them, a module of other prototypes is welcome.
+	 */
+	if (tf->target && !ctx->proto)
+		tf->target->one_proto = false;
 
 	if (is_return && tf->tp.entry_arg) {
 		tf->fp.entry_handler = trace_fprobe_entry_handler;
@@ -2284,15 +2292,13 @@ static int trace_fprobe_create_internal(int argc, const char *argv[],
 
 	if (trace_fprobe_has_func(tf)) {
 		/* "func" is a field of its own, after the arguments */
-		for (i = 0; i < argc; i++) {
-			if (!strcmp(tf->tp.args[i].name, "func")) {
-				trace_probe_log_set_index(i + 2);
-				trace_probe_log_err(0, USED_ARG_NAME);
-				return -EINVAL;
-			}
-		}
 		tf->func_loc = ALIGN(tf->tp.size, sizeof(unsigned long));
 		tf->tp.size = tf->func_loc + sizeof(unsigned long);
+		if (tf->tp.size > MAX_PROBE_EVENT_SIZE) {
+			trace_probe_log_set_index(argc + 1);
+			trace_probe_log_err(0, EVENT_TOO_BIG);
+			return -E2BIG;
+		}
 	}
 
 	ret = traceprobe_set_print_fmt(&tf->tp,

@@ -2572,13 +2572,17 @@ fail:
 
 /* Return 1 if name is reserved or already used by another argument */
 static int traceprobe_conflict_field_name(const char *name,
-					  struct probe_arg *args, int narg)
+					  struct probe_arg *args, int narg,
+					  unsigned int flags)
 {
 	int i;
 
 	for (i = 0; i < ARRAY_SIZE(reserved_field_names); i++)
 		if (strcmp(reserved_field_names[i], name) == 0)
 			return 1;
+
+	if ((flags & TPARG_FL_FUNC) && strcmp(name, "func") == 0)
+		return 1;
 
 	for (i = 0; i < narg; i++)
 		if (strcmp(args[i].name, name) == 0)
@@ -2651,7 +2655,7 @@ int traceprobe_parse_probe_arg(struct trace_probe *tp, int i, const char *arg,
 		trace_probe_log_err(0, BAD_ARG_NAME);
 		return -EINVAL;
 	}
-	if (traceprobe_conflict_field_name(parg->name, tp->args, i)) {
+	if (traceprobe_conflict_field_name(parg->name, tp->args, i, ctx->flags)) {
 		trace_probe_log_err(0, USED_ARG_NAME);
 		return -EINVAL;
 	}

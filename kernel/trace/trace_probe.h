@@ -710,6 +710,8 @@ trace_probe_store_return_time(struct trace_probe *tp, void *edata,
 #define TPARG_FL_TPOINT BIT(6)
 /* On functions without one BTF prototype: no BTF argument can be found */
 #define TPARG_FL_MULTI	BIT(7)
+/* The event has a "func" field of its own: no argument can be named so */
+#define TPARG_FL_FUNC	BIT(8)
 #define TPARG_FL_LOC_MASK	GENMASK(4, 0)
 
 static inline bool tparg_is_function_entry(unsigned int flags)
@@ -877,7 +879,7 @@ extern int traceprobe_define_arg_fields(struct trace_event_call *event_call,
 	C(BAD_MEM_ADDR,		"Invalid memory address"),		\
 	C(BAD_PROBE_ADDR,	"Invalid probed address or symbol"),		\
 	C(BAD_FUNC_PATTERN,	"Invalid function pattern, exclusion or module name"),	\
-	C(NO_FUNC_MATCH,	"No function that can be traced matches this"),	\
+	C(NO_FUNC_MATCH,	"No traceable function matches this pattern"),	\
 	C(TOO_MANY_FUNCS,	"Too many functions match this pattern"),	\
 	C(BAD_REFCNT,		"Invalid reference counter offset"),		\
 	C(BAD_REFCNT_SUFFIX,	"Reference counter has wrong suffix"),	\
