@@ -352,7 +352,7 @@ static int fprobe_target_walk_cb(void *data, const char *name, unsigned long add
 	struct fprobe_target_walk *walk = data;
 	int ret = 0;
 
-	if (!fprobe_target_match(walk->target, name) || !ftrace_location(addr))
+	if (!fprobe_target_match(walk->target, name))
 		return 0;
 	if (walk->match)
 		ret = walk->match(walk, name, addr);
@@ -365,14 +365,10 @@ static int fprobe_target_walk_cb(void *data, const char *name, unsigned long add
 
 static int fprobe_target_walk(struct fprobe_target_walk *walk)
 {
-	struct fprobe_target *t = walk->target;
-	int ret = 0;
+	int ret;
 
 	walk->nr = 0;
-	if (!t->mod)
-		ret = kallsyms_on_each_symbol(fprobe_target_walk_cb, walk);
-	if (!ret && IS_ENABLED(CONFIG_MODULES))
-		ret = module_kallsyms_on_each_symbol(t->mod, fprobe_target_walk_cb, walk);
+	ret = fprobe_for_each_func(walk->target->mod, fprobe_target_walk_cb, walk);
 	return ret < 0 ? ret : 0;
 }
 
