@@ -97,9 +97,8 @@ int unregister_fprobe(struct fprobe *fp);
 int unregister_fprobe_async(struct fprobe *fp);
 bool fprobe_is_registered(struct fprobe *fp);
 int fprobe_count_ips_from_filter(const char *filter, const char *notfilter);
-int fprobe_for_each_func(const char *modname,
-			 int (*fn)(void *data, const char *name, unsigned long addr),
-			 void *data);
+int fprobe_walk_funcs(const char *modname,
+		      int (*fn)(void *, const char *, unsigned long), void *data);
 #else
 static inline int register_fprobe(struct fprobe *fp, const char *filter, const char *notfilter)
 {
@@ -129,10 +128,10 @@ static inline int fprobe_count_ips_from_filter(const char *filter, const char *n
 {
 	return -EOPNOTSUPP;
 }
-static inline int fprobe_for_each_func(const char *modname,
-				       int (*fn)(void *data, const char *name,
-						 unsigned long addr),
-				       void *data)
+
+static inline int fprobe_walk_funcs(const char *modname,
+				    int (*fn)(void *, const char *, unsigned long),
+				    void *data)
 {
 	return -EOPNOTSUPP;
 }

@@ -844,7 +844,7 @@ static int fprobe_func_walk_callback(void *data, const char *name, unsigned long
 }
 
 /**
- * fprobe_for_each_func() - Call a function on each function fprobe can probe.
+ * fprobe_walk_funcs() - Call a function on each function fprobe can probe.
  * @modname: The module whose functions are walked, or NULL for all of them.
  * @fn: The function called with @data, the name and the address of each
  *	function ftrace can trace, as kallsyms lists them (aliases included).
@@ -857,9 +857,8 @@ static int fprobe_func_walk_callback(void *data, const char *name, unsigned long
  * Return 0 once every function was walked, or the non-zero value @fn
  * returned to stop the walk.
  */
-int fprobe_for_each_func(const char *modname,
-			 int (*fn)(void *data, const char *name, unsigned long addr),
-			 void *data)
+int fprobe_walk_funcs(const char *modname,
+		      int (*fn)(void *, const char *, unsigned long), void *data)
 {
 	struct fprobe_func_walk walk = { .fn = fn, .data = data };
 	int ret = 0;
@@ -922,7 +921,7 @@ static int get_ips_from_filter(const char *filter, const char *notfilter,
 	if (addrs && !mods)
 		return -EINVAL;
 
-	ret = fprobe_for_each_func(NULL, filter_match_callback, &match);
+	ret = fprobe_walk_funcs(NULL, filter_match_callback, &match);
 	if (ret < 0)
 		return ret;
 

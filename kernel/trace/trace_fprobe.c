@@ -368,7 +368,7 @@ static int fprobe_target_walk(struct fprobe_target_walk *walk)
 	int ret;
 
 	walk->nr = 0;
-	ret = fprobe_for_each_func(walk->target->mod, fprobe_target_walk_cb, walk);
+	ret = fprobe_walk_funcs(walk->target->mod, fprobe_target_walk_cb, walk);
 	return ret < 0 ? ret : 0;
 }
 
