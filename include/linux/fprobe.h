@@ -98,7 +98,9 @@ int unregister_fprobe_async(struct fprobe *fp);
 bool fprobe_is_registered(struct fprobe *fp);
 int fprobe_count_ips_from_filter(const char *filter, const char *notfilter);
 int fprobe_walk_funcs(const char *modname,
-		      int (*fn)(void *, const char *, unsigned long), void *data);
+		      bool (*match)(void *, const char *),
+		      int (*fn)(void *, const char *, unsigned long),
+		      void *data);
 #else
 static inline int register_fprobe(struct fprobe *fp, const char *filter, const char *notfilter)
 {
@@ -130,6 +132,7 @@ static inline int fprobe_count_ips_from_filter(const char *filter, const char *n
 }
 
 static inline int fprobe_walk_funcs(const char *modname,
+				    bool (*match)(void *, const char *),
 				    int (*fn)(void *, const char *, unsigned long),
 				    void *data)
 {

@@ -830,6 +830,7 @@ static unsigned long *get_ftrace_locations(const char **syms, int num)
 }
 
 struct fprobe_func_walk {
+	bool (*match)(void *data, const char *name);
 	int (*fn)(void *data, const char *name, unsigned long addr);
 	void *data;
 };
@@ -838,31 +839,43 @@ static int fprobe_func_walk_callback(void *data, const char *name, unsigned long
 {
 	struct fprobe_func_walk *walk = data;
 
-	if (!ftrace_location(addr))
+	/* The name first: ftrace_location() costs more, the most on a miss */
+	if (!walk->match(walk->data, name) || !ftrace_location(addr))
 		return 0;
 	return walk->fn(walk->data, name, addr);
 }
 
 /**
- * fprobe_walk_funcs() - Call a function on each function fprobe can probe.
+ * fprobe_walk_funcs() - Call a function on the functions fprobe can probe.
  * @modname: The module whose functions are walked, or NULL for all of them.
- * @fn: The function called with @data, the name and the address of each
- *	function ftrace can trace, as kallsyms lists them (aliases included).
- *	A non-zero return stops the walk.
- * @data: Passed to @fn.
+ * @match: Called with @data and the name of each symbol; it returns true
+ *	if the symbol is of interest. It is called first, so that only the
+ *	symbols it takes are looked up in ftrace.
+ * @fn: Called with @data, the name and the address (of the symbol, not its
+ *	ftrace location) of each function @match takes that ftrace can
+ *	trace. Aliases are walked each by its name. A non-zero return stops
+ *	the walk.
+ * @data: Passed to @match and @fn.
  *
  * Walks the functions of the kernel and of every module, or those of
- * @modname only. It may sleep (module_mutex is held over a module walk).
+ * @modname only, as kallsyms lists them. The name given to @match and @fn
+ * is valid during the call only. The callbacks of a module walk run under
+ * module_mutex, and must not take it. Without CONFIG_MODULES, a walk of
+ * @modname finds nothing.
  *
- * Return 0 once every function was walked, or the non-zero value @fn
+ * Context: Process context; it may sleep.
+ * Return: 0 once every function was walked, or the non-zero value @fn
  * returned to stop the walk.
  */
 int fprobe_walk_funcs(const char *modname,
-		      int (*fn)(void *, const char *, unsigned long), void *data)
+		      bool (*match)(void *, const char *),
+		      int (*fn)(void *, const char *, unsigned long),
+		      void *data)
 {
-	struct fprobe_func_walk walk = { .fn = fn, .data = data };
+	struct fprobe_func_walk walk = { .match = match, .fn = fn, .data = data };
 	int ret = 0;
 
+	might_sleep();
 	if (!modname)
 		ret = kallsyms_on_each_symbol(fprobe_func_walk_callback, &walk);
 	if (!ret && IS_ENABLED(CONFIG_MODULES))
@@ -880,13 +893,17 @@ struct filter_match_data {
 	struct module **mods;
 };
 
-static int filter_match_callback(void *data, const char *name, unsigned long addr)
+static bool filter_match_name(void *data, const char *name)
 {
 	struct filter_match_data *match = data;
 
-	if (!glob_match(match->filter, name) ||
-	    (match->notfilter && glob_match(match->notfilter, name)))
-		return 0;
+	return glob_match(match->filter, name) &&
+	       !(match->notfilter && glob_match(match->notfilter, name));
+}
+
+static int filter_match_callback(void *data, const char *name, unsigned long addr)
+{
+	struct filter_match_data *match = data;
 
 	if (match->addrs) {
 		struct module *mod = __module_text_address(addr);
@@ -921,7 +938,7 @@ static int get_ips_from_filter(const char *filter, const char *notfilter,
 	if (addrs && !mods)
 		return -EINVAL;
 
-	ret = fprobe_walk_funcs(NULL, filter_match_callback, &match);
+	ret = fprobe_walk_funcs(NULL, filter_match_name, filter_match_callback, &match);
 	if (ret < 0)
 		return ret;
 

@@ -347,13 +347,18 @@ static bool fprobe_target_match(struct fprobe_target *t, const char *name)
 	return true;
 }
 
+static bool fprobe_target_walk_name(void *data, const char *name)
+{
+	struct fprobe_target_walk *walk = data;
+
+	return fprobe_target_match(walk->target, name);
+}
+
 static int fprobe_target_walk_cb(void *data, const char *name, unsigned long addr)
 {
 	struct fprobe_target_walk *walk = data;
 	int ret = 0;
 
-	if (!fprobe_target_match(walk->target, name))
-		return 0;
 	if (walk->match)
 		ret = walk->match(walk, name, addr);
 	if (ret == FPROBE_WALK_SKIP)
@@ -368,7 +373,8 @@ static int fprobe_target_walk(struct fprobe_target_walk *walk)
 	int ret;
 
 	walk->nr = 0;
-	ret = fprobe_walk_funcs(walk->target->mod, fprobe_target_walk_cb, walk);
+	ret = fprobe_walk_funcs(walk->target->mod, fprobe_target_walk_name,
+				fprobe_target_walk_cb, walk);
 	return ret < 0 ? ret : 0;
 }
 
