@@ -10,7 +10,8 @@
 # valid and mutated, written to dynamic_events and checked against what
 # the kernel lists and logs, while other threads enable, filter, trigger
 # and profile the events, run a workload under them and load and unload
-# a module with probes on it.  Then prints the summary and fails when the
+# a module with probes on it, and create and remove trace instances and
+# enable the events there too.  Then prints the summary and fails when the
 # program failed (an inconsistency, an unclean cleanup, too few module
 # cycles), or the kernel splatted or leaked memory (with kmemleak).
 #
@@ -90,6 +91,8 @@ if [ -n "$t" ] && [ -n "$a" ]; then
 		warn "only $t of the $defs definitions were tried within ${secs}s (a slow guest?): raise STRESS_SECS"
 fi
 [ "$(val 'events hit')" != 0 ] || fails+=("no probe hit at all")
+i=$(val 'instance ops')
+[ -n "$i" ] && [ "$i" != 0 ] || fails+=("no operation in a trace instance (instance ops ${i:-missing})")
 m=$(val 'module cycles')
 [ -n "$m" ] && [ "$m" -ge "$mods" ] || fails+=("module cycles ${m:-?} of $mods wanted")
 n=$(val 'rejected without error_log')

@@ -25,7 +25,10 @@
  * control thread (enables and disables the events, sets filters and
  * triggers, reads and resets probe_profile, toggles probe_profile_timing,
  * reads and clears the trace, opens perf counters on the events and checks
- * exact counts through the kprobe and uprobe PMUs) and a module thread
+ * exact counts through the kprobe and uprobe PMUs; it also creates and
+ * removes two trace instances, instances/stress0 and stress1, half the
+ * removals right after enabling the events there, and enables, disables,
+ * filters and triggers the events in them) and a module thread
  * (loads and unloads the trace events sample module with a tprobe on its
  * foo_bar tracepoint and a kprobe on one of its functions, unloading it
  * with the events still defined; -k names the module for modprobe, it
@@ -33,8 +36,14 @@
  *
  * The run stops after MAXDEFS definitions or SECONDS seconds, whichever
  * comes first, but goes on (up to 2 x SECONDS) until MODCYCLES module
- * cycles were done.  Then every event is disabled and deleted and the
- * tracefs state checked, and a summary is printed (and written to FILE):
+ * cycles were done.  Then every event is disabled, in the instances too,
+ * the instances are removed and every event is deleted, and the tracefs
+ * state is checked: dynamic_events empty, the event groups and the
+ * instances gone, and no event's enable file reading other than "0" ("0*":
+ * a trigger left attached, an eprobe's for one), in an instance before its
+ * removal and in the top buffer at the end (there, events enabled before
+ * the run are left out when they read as they did).  A summary is printed
+ * (and written to FILE):
  *
  *   seed N
  *   definitions tried N
@@ -45,7 +54,9 @@
  *   events hit N
  *   module cycles N
  *   module cycles failed N
+ *   module listings read again N
  *   control errors N
+ *   instance ops N
  *   perf counters N
  *   perf counters refused N
  *   perf counts checked N
@@ -74,6 +85,7 @@
 #include <net/if.h>
 #include <netinet/in.h>
 #include <arpa/inet.h>
+#include <dirent.h>
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
@@ -97,6 +109,8 @@
 #define GROUP		"stress"
 #define MOD_GROUP	"stressmod"
 #define TRUE_COPY	"/tmp/probe_stress.true"
+#define INST		"stress"	/* instances/stress0, stress1 */
+#define NINST		2
 
 #define DEF_MAX		4000	/* a definition; tracefs lines must stay < 4094 */
 #define ARG_CAP		512	/* one argument (the kernel takes 255) */
@@ -108,6 +122,7 @@
 #define ERRLOG_BUF	(64 << 10)
 #define PROF_BUF	(256 << 10)
 #define NOERR_CAP	64	/* distinct rejections without error_log kept */
+#define ENABLED_BUF	(256 << 10)	/* a list of enabled events */
 #define STUCK_SECS	30	/* a tracefs operation this long is reported */
 
 #define __printf(a, b)	__attribute__((format(printf, a, b)))
@@ -136,6 +151,7 @@ static atomic_long st_inconsistent, st_hits, st_modcycles, st_modfailed;
 static atomic_long st_ctlerr, st_ctlops, st_deleted, st_delfail;
 static atomic_long st_wlops, st_wlsig, st_modhits, st_valid, st_valid_rej;
 static atomic_long st_rereads, st_perf, st_perf_refused, st_perf_checked;
+static atomic_long st_instops, st_instmk, st_instrm, st_instrm_on;
 static atomic_int stop_all, stop_mod;
 static long long t_start;
 
@@ -1665,32 +1681,49 @@ static bool live_pick(struct rng *r, char *name)
 	return ok;
 }
 
-/* events/GROUP/EVENT/FILE */
-static void event_path(char *path, size_t cap, const char *name,
-		       const char *file)
+/* The trace instance I (0 to NINST - 1) */
+static void inst_path(char *path, size_t cap, int i)
+{
+	snprintf(path, cap, TRACEFS "/instances/" INST "%d", i);
+}
+
+/* events/GROUP/EVENT/FILE of the top buffer (BUF -1) or of instance BUF */
+static void buf_event_path(char *path, size_t cap, int buf, const char *name,
+			   const char *file)
 {
 	struct sb b;
 
 	sb_init(&b, path, cap);
-	sb_add(&b, TRACEFS "/events/%s%s%s", name, file ? "/" : "",
-	       file ? file : "");
+	if (buf < 0)
+		sb_add(&b, TRACEFS "/events/");
+	else
+		sb_add(&b, TRACEFS "/instances/" INST "%d/events/", buf);
+	sb_add(&b, "%s%s%s", name, file ? "/" : "", file ? file : "");
+}
+
+/* events/GROUP/EVENT/FILE of the top buffer */
+static void event_path(char *path, size_t cap, const char *name,
+		       const char *file)
+{
+	buf_event_path(path, cap, -1, name, file);
 }
 
 /*
- * Disable an event, drop its triggers and filter: errors are expected.
- * Opening "trigger" with O_TRUNC only drops the hist triggers: the
- * others are removed one by one, "!" and the name of each listed.
+ * Disable an event in buffer BUF, drop its triggers and filter there:
+ * errors are expected.  Opening "trigger" with O_TRUNC only drops the
+ * hist triggers: the others are removed one by one, "!" and the name of
+ * each listed.
  */
-static void event_quiesce(const char *name)
+static void quiesce_in(int buf, const char *name)
 {
-	char path[512], buf[4096], cmd[80], *line, *save = NULL;
+	char path[512], tbuf[4096], cmd[80], *line, *save = NULL;
 	size_t k;
 
-	event_path(path, sizeof(path), name, "enable");
+	buf_event_path(path, sizeof(path), buf, name, "enable");
 	write_file(path, "0", 1, 0);
-	event_path(path, sizeof(path), name, "trigger");
-	if (read_file(path, buf, sizeof(buf)) > 0) {
-		for (line = strtok_r(buf, "\n", &save); line;
+	buf_event_path(path, sizeof(path), buf, name, "trigger");
+	if (read_file(path, tbuf, sizeof(tbuf)) > 0) {
+		for (line = strtok_r(tbuf, "\n", &save); line;
 		     line = strtok_r(NULL, "\n", &save)) {
 			k = strcspn(line, ": \t");
 			if (line[0] == '#' || !k || k + 2 > sizeof(cmd))
@@ -1702,8 +1735,22 @@ static void event_quiesce(const char *name)
 		}
 	}
 	write_file(path, "", 0, O_TRUNC);
-	event_path(path, sizeof(path), name, "filter");
+	buf_event_path(path, sizeof(path), buf, name, "filter");
 	write_file(path, "0", 1, 0);
+}
+
+/* Quiesce an event in every instance there is, then in the top buffer */
+static void event_quiesce(const char *name)
+{
+	char path[512];
+	int i;
+
+	for (i = 0; i < NINST; i++) {
+		inst_path(path, sizeof(path), i);
+		if (exists(path))
+			quiesce_in(i, name);
+	}
+	quiesce_in(-1, name);
 }
 
 /* HITS of NAME in probe_profile (0 when missing), or of all when NULL */
@@ -2611,27 +2658,129 @@ static void read_trace_some(void)
 	ctl_count(0);
 }
 
+static const char *const ctl_filters[] = {
+	"common_pid != 0", "arg1 > 5", "&& ((", "0", "common_pid < 0",
+	"comm == \"true\"", "nosuchfield == 1", "0",
+};
+static const char *const ctl_triggers[] = {
+	"traceon", "stacktrace:1", "hist:keys=common_pid",
+	"!traceon", "!stacktrace", "!hist:keys=common_pid",
+	"hist:keys=common_pid.execname:vals=hitcount", "traceon if",
+};
+
+/*
+ * The trace instances.  An event enabled in several buffers, an eprobe
+ * above all (each buffer has a trigger of its own on the target event),
+ * must come apart in any order, and with its instance removed.
+ */
+
+/* Buffer BUF: an instance that exists, or -1 (the top one, when TOP) */
+static int pick_buf(struct rng *r, bool top)
+{
+	char path[512];
+	int up[NINST], n = 0, i, k;
+
+	for (i = 0; i < NINST; i++) {
+		inst_path(path, sizeof(path), i);
+		if (exists(path))
+			up[n++] = i;
+	}
+	k = (int)rnd(r, (unsigned int)n + top);
+	return k < n ? up[k] : -1;
+}
+
+/*
+ * Control operation OP (0 to 13) on the instances, its choices from R:
+ * enable or disable a live event in a buffer (8), filter or trigger it
+ * in an instance (1 each), enable or disable the GROUP events in a
+ * buffer (1), create an instance (2), remove one (1), half the time
+ * right after enabling the GROUP events there.
+ */
+static void inst_op(struct rng *r, unsigned int op)
+{
+	char name[NAME_CAP], path[512];
+	const char *s;
+	int buf, ret;
+	bool on;
+
+	if (op < 10) {
+		pthread_mutex_lock(&ctl_lock);
+		if (!live_pick(r, name)) {
+			pthread_mutex_unlock(&ctl_lock);
+			return;
+		}
+		buf = pick_buf(r, op < 8);
+		busy_set(T_CTL, "control %s in buffer %d (op %u)", name, buf,
+			 100 + op);
+		if (op < 8) {
+			buf_event_path(path, sizeof(path), buf, name, "enable");
+			ret = write_file(path, chance(r, 60) ? "1" : "0", 1, 0);
+		} else if (op < 9) {
+			s = PICK(r, ctl_filters);
+			buf_event_path(path, sizeof(path), buf, name, "filter");
+			ret = write_file(path, s, strlen(s), 0);
+		} else {
+			s = PICK(r, ctl_triggers);
+			buf_event_path(path, sizeof(path), buf, name,
+				       "trigger");
+			ret = write_file(path, s, strlen(s), O_APPEND);
+		}
+		busy_clear(T_CTL);
+		pthread_mutex_unlock(&ctl_lock);
+	} else if (op < 11) {
+		buf = pick_buf(r, true);
+		buf_event_path(path, sizeof(path), buf, GROUP, "enable");
+		busy_set(T_CTL, "control %s", path);
+		ret = write_file(path, chance(r, 40) ? "1" : "0", 1, 0);
+		busy_clear(T_CTL);
+	} else if (op < 13) {
+		buf = (int)rnd(r, NINST);
+		inst_path(path, sizeof(path), buf);
+		busy_set(T_CTL, "mkdir %s", path);
+		ret = mkdir(path, 0755) ? -errno : 0;
+		busy_clear(T_CTL);
+		if (!ret)
+			atomic_fetch_add(&st_instmk, 1);
+	} else {
+		buf = (int)rnd(r, NINST);
+		on = chance(r, 50);
+		busy_set(T_CTL, "rmdir instance %d%s", buf,
+			 on ? ", " GROUP " enabled there first" : "");
+		if (on) {
+			buf_event_path(path, sizeof(path), buf, GROUP,
+				       "enable");
+			on = !write_file(path, "1", 1, 0);
+		}
+		inst_path(path, sizeof(path), buf);
+		ret = rmdir(path) ? -errno : 0;
+		busy_clear(T_CTL);
+		if (!ret) {
+			atomic_fetch_add(&st_instrm, 1);
+			if (on)
+				atomic_fetch_add(&st_instrm_on, 1);
+		}
+	}
+	ctl_count(ret);
+	if (buf >= 0)
+		atomic_fetch_add(&st_instops, 1);
+}
+
 static void *ctl_thread(void *arg)
 {
-	static const char *const filters[] = {
-		"common_pid != 0", "arg1 > 5", "&& ((", "0", "common_pid < 0",
-		"comm == \"true\"", "nosuchfield == 1", "0",
-	};
-	static const char *const triggers[] = {
-		"traceon", "stacktrace:1", "hist:keys=common_pid",
-		"!traceon", "!stacktrace", "!hist:keys=common_pid",
-		"hist:keys=common_pid.execname:vals=hitcount", "traceon if",
-	};
 	char name[NAME_CAP], path[512], cmd[NAME_CAP + 16];
 	const char *s;
-	struct rng r;
+	struct rng r, ir;
 	unsigned int op;
 
 	(void)arg;
 	rng_seed(&r, opt.seed, 2);
+	rng_seed(&ir, opt.seed, 5);	/* for the instance operations */
 	while (!atomic_load(&stop_all)) {
-		op = rnd(&r, 100);
-		if (op < 60) {
+		/* 0 to 99 on the top buffer, 100 to 113 on the instances */
+		op = rnd(&r, 114);
+		if (op >= 100) {
+			inst_op(&ir, op - 100);
+		} else if (op < 60) {
 			pthread_mutex_lock(&ctl_lock);
 			if (!live_pick(&r, name)) {
 				pthread_mutex_unlock(&ctl_lock);
@@ -2644,11 +2793,11 @@ static void *ctl_thread(void *arg)
 				ctl_count(write_file(path, chance(&r, 60) ? "1" :
 						     "0", 1, 0));
 			} else if (op < 37) {
-				s = PICK(&r, filters);
+				s = PICK(&r, ctl_filters);
 				event_path(path, sizeof(path), name, "filter");
 				ctl_count(write_file(path, s, strlen(s), 0));
 			} else if (op < 52) {
-				s = PICK(&r, triggers);
+				s = PICK(&r, ctl_triggers);
 				event_path(path, sizeof(path), name, "trigger");
 				ctl_count(write_file(path, s, strlen(s),
 						     O_APPEND));
@@ -3094,6 +3243,126 @@ static void cleanup_report(void)
 	}
 }
 
+/* The events of the top buffer enabled at the start (enabled_list()) */
+static char enabled_before[ENABLED_BUF];
+
+/*
+ * The events of the top buffer (BUF -1) or of instance BUF whose enable
+ * file reads other than "0", one "SYSTEM/EVENT VALUE" a line, into OUT:
+ * their number, or -1 when the events directory cannot be read.
+ */
+static int enabled_list(int buf, char *out, size_t cap)
+{
+	char base[512], path[1024], val[16];
+	struct dirent *sys, *ev;
+	DIR *ds, *de;
+	struct sb b, p;
+	int n = 0;
+
+	sb_init(&b, out, cap);
+	buf_event_path(base, sizeof(base), buf, "", NULL);
+	ds = opendir(base);
+	if (!ds)
+		return -1;
+	while ((sys = readdir(ds))) {
+		if (sys->d_name[0] == '.')
+			continue;
+		sb_init(&p, path, sizeof(path));
+		sb_add(&p, "%s%s", base, sys->d_name);
+		de = opendir(path);	/* fails on the files: enable, ... */
+		if (!de)
+			continue;
+		while ((ev = readdir(de))) {
+			if (ev->d_name[0] == '.')
+				continue;
+			sb_init(&p, path, sizeof(path));
+			sb_add(&p, "%s%s/%s/enable", base, sys->d_name,
+			       ev->d_name);
+			if (read_file(path, val, sizeof(val)) <= 0)
+				continue;
+			val[strcspn(val, "\n")] = '\0';
+			if (strcmp(val, "0")) {
+				sb_add(&b, "%s/%s %s\n", sys->d_name,
+				       ev->d_name, val);
+				n++;
+			}
+		}
+		closedir(de);
+	}
+	closedir(ds);
+	return n;
+}
+
+/* Whether TEXT has the line LINE */
+static bool has_line(const char *text, const char *line)
+{
+	size_t len = strlen(line);
+	const char *p;
+
+	for (p = text; (p = strstr(p, line)); p++)
+		if ((p == text || p[-1] == '\n') && p[len] == '\n')
+			return true;
+	return false;
+}
+
+/*
+ * Report the events of buffer BUF left enabled: whose enable file reads
+ * other than "0" and than in BEFORE ("0*": soft mode, a trigger still
+ * attached, an eprobe's for one).  False when any or when unreadable.
+ */
+static bool enabled_check(int buf, const char *before)
+{
+	static char list[ENABLED_BUF];
+	char base[512], *line, *save = NULL, *val;
+	int bad = 0;
+
+	buf_event_path(base, sizeof(base), buf, "", NULL);
+	if (enabled_list(buf, list, sizeof(list)) < 0) {
+		msg("cleanup: cannot read %s", base);
+		return false;
+	}
+	for (line = strtok_r(list, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		if ((before && has_line(before, line)) || bad++ >= 20)
+			continue;
+		val = strrchr(line, ' ');
+		if (val)
+			*val++ = '\0';
+		msg("cleanup: %s%s/enable reads %s%s", base, line,
+		    val ? val : "?", val && strchr(val, '*') ?
+		    " (a trigger still attached)" : "");
+	}
+	if (bad > 20)
+		msg("cleanup: %d more events left enabled", bad - 20);
+	return !bad;
+}
+
+/*
+ * Check the instances, their events quiesced, and remove them: false
+ * when an event is left enabled in one, or one cannot be removed.
+ */
+static bool inst_remove(void)
+{
+	char path[512];
+	bool ok = true;
+	int i;
+
+	for (i = 0; i < NINST; i++) {
+		inst_path(path, sizeof(path), i);
+		if (!exists(path))
+			continue;
+		if (!enabled_check(i, NULL))
+			ok = false;
+		if (rmdir(path))
+			msg("cleanup: rmdir %s: %s", path, errname(errno));
+		if (exists(path)) {
+			msg("cleanup: %s still exists", path);
+			ok = false;
+		}
+	}
+	return ok;
+}
+
 static bool cleanup(void)
 {
 	static struct dline l[LIVE_CAP];
@@ -3103,11 +3372,17 @@ static bool cleanup(void)
 
 	tfs_write("events/" GROUP "/enable", "0", 0);
 	tfs_write("events/" MOD_GROUP "/enable", "0", 0);
+	for (i = 0; i < NINST; i++) {
+		buf_event_path(path, sizeof(path), i, GROUP, "enable");
+		write_file(path, "0", 1, 0);
+	}
 	tfs_write("probe_profile_timing", "0", 0);
 	n = read_dyn(l);
 	for (i = 0; i < n; i++)
 		event_quiesce(l[i].name);
 	atomic_fetch_add(&st_hits, profile_hits(NULL, true));
+	if (!inst_remove())
+		ok = false;
 
 	for (pass = 0; pass < 5; pass++) {
 		ret = write_file(TRACEFS "/dynamic_events", "", 0, O_TRUNC);
@@ -3147,6 +3422,8 @@ static bool cleanup(void)
 			ok = false;
 		}
 	}
+	if (!enabled_check(-1, enabled_before))
+		ok = false;
 	tfs_write("tracing_on", "1", 0);
 	tfs_write("trace", "", O_TRUNC);
 	unlink(TRUE_COPY);
@@ -3171,6 +3448,7 @@ static void summary(bool clean_ok)
 	sb_add(&b, "module cycles failed %ld\n", atomic_load(&st_modfailed));
 	sb_add(&b, "module listings read again %ld\n", atomic_load(&st_rereads));
 	sb_add(&b, "control errors %ld\n", atomic_load(&st_ctlerr));
+	sb_add(&b, "instance ops %ld\n", atomic_load(&st_instops));
 	sb_add(&b, "perf counters %ld\n", atomic_load(&st_perf));
 	sb_add(&b, "perf counters refused %ld\n", atomic_load(&st_perf_refused));
 	sb_add(&b, "perf counts checked %ld\n", atomic_load(&st_perf_checked));
@@ -3320,6 +3598,14 @@ int main(int argc, char *argv[])
 		return 2;
 	}
 	tfs_write("tracing_on", "1", 0);
+	i = enabled_list(-1, enabled_before, sizeof(enabled_before));
+	if (i < 0) {
+		msg("cannot read " TRACEFS "/events");
+		return 2;
+	}
+	if (i)
+		msg("%d events enabled before the run: at the end, only "
+		    "reported when they read otherwise", i);
 
 	signal(SIGPIPE, SIG_IGN);
 	signal(SIGALRM, on_alarm);
@@ -3380,6 +3666,10 @@ int main(int argc, char *argv[])
 	    atomic_load(&st_delfail), atomic_load(&st_ctlops),
 	    atomic_load(&st_wlops), atomic_load(&st_wlsig),
 	    atomic_load(&st_modhits));
+	msg("%ld instance operations: %ld instances created, %ld removed "
+	    "(%ld right after enabling " GROUP " there)",
+	    atomic_load(&st_instops), atomic_load(&st_instmk),
+	    atomic_load(&st_instrm), atomic_load(&st_instrm_on));
 	msg("%ld of the %ld unmutated definitions were rejected",
 	    atomic_load(&st_valid_rej), atomic_load(&st_valid));
 	for (i = 0; i < nnoerr; i++)

@@ -452,12 +452,8 @@ static __always_inline void
 __eprobe_trace_func(struct eprobe_data *edata, void *rec)
 {
 	struct eprobe_trace_entry_head *entry;
-	struct trace_event_call *call = trace_probe_event_call(&edata->ep->tp);
 	struct trace_event_buffer fbuffer;
 	int dsize;
-
-	if (WARN_ON_ONCE(call != edata->file->event_call))
-		return;
 
 	if (trace_trigger_soft_disabled(edata->file)) {
 		trace_probe_count_filtered(&edata->ep->tp);
@@ -512,16 +508,41 @@ static noinline void timed_eprobe_trace_func(struct eprobe_data *edata,
 	trace_probe_account_time(&edata->ep->tp, start);
 }
 
+/*
+ * The attached event runs the trigger of every instance the eprobe is
+ * enabled in, one after the other. Only the trigger of the instance that
+ * enabled it first counts and times the hit, so that HITS counts hits of
+ * the event, as for the other kinds, and each hit makes one record per
+ * instance.
+ */
+static bool eprobe_counts_hit(struct eprobe_data *edata)
+{
+	struct event_file_link *link;
+
+	link = list_first_or_null_rcu(&edata->ep->tp.event->files,
+				      struct event_file_link, list);
+	return link && link->file == edata->file;
+}
+
 static void eprobe_trigger_func(struct event_trigger_data *data,
 				struct trace_buffer *buffer, void *rec,
 				struct ring_buffer_event *rbe)
 {
 	struct eprobe_data *edata = data->private_data;
+	struct trace_probe *tp = &edata->ep->tp;
 
 	if (unlikely(!rec))
 		return;
 
-	trace_probe_count_hit(&edata->ep->tp);
+	/* Read nothing of the eprobe's event before it is known to be it */
+	if (WARN_ON_ONCE(trace_probe_event_call(tp) != edata->file->event_call))
+		return;
+
+	if (!eprobe_counts_hit(edata)) {
+		__eprobe_trace_func(edata, rec);
+		return;
+	}
+	trace_probe_count_hit(tp);
 	if (trace_probe_timing_enabled())
 		timed_eprobe_trace_func(edata, rec);
 	else
@@ -685,14 +706,12 @@ static int enable_trace_eprobe(struct trace_event_call *call,
 {
 	struct trace_probe *tp;
 	struct trace_eprobe *ep;
-	bool enabled;
 	int ret = 0;
 	int cnt = 0;
 
 	tp = trace_probe_primary_from_call(call);
 	if (WARN_ON_ONCE(!tp))
 		return -ENODEV;
-	enabled = trace_probe_is_enabled(tp);
 
 	/* This also changes "enabled" state */
 	if (file) {
@@ -702,20 +721,21 @@ static int enable_trace_eprobe(struct trace_event_call *call,
 	} else
 		trace_probe_set_flag(tp, TP_FLAG_PROFILE);
 
-	if (enabled)
-		return 0;
-
+	/*
+	 * Every instance has its own file of the attached event: attach a
+	 * trigger to the one of this instance, even when the eprobe is
+	 * already enabled in another.
+	 */
 	for_each_trace_eprobe_tp(ep, tp) {
 		ret = enable_eprobe(ep, file);
 		if (ret)
 			break;
-		enabled = true;
 		cnt++;
 	}
 
 	if (ret) {
 		/* Failed to enable one of them. Roll back all */
-		if (enabled) {
+		if (cnt) {
 			/*
 			 * It's a bug if one failed for something other than memory
 			 * not being available but another eprobe succeeded.
@@ -750,18 +770,15 @@ static int disable_trace_eprobe(struct trace_event_call *call,
 	if (file) {
 		if (!trace_probe_get_file_link(tp, file))
 			return -ENOENT;
-		if (!trace_probe_has_single_file(tp))
-			goto out;
-		trace_probe_clear_flag(tp, TP_FLAG_TRACE);
+		if (trace_probe_has_single_file(tp))
+			trace_probe_clear_flag(tp, TP_FLAG_TRACE);
 	} else
 		trace_probe_clear_flag(tp, TP_FLAG_PROFILE);
 
-	if (!trace_probe_is_enabled(tp)) {
-		for_each_trace_eprobe_tp(ep, tp)
-			disable_eprobe(ep, file->tr);
-	}
+	/* Detach from the attached event of this instance only */
+	for_each_trace_eprobe_tp(ep, tp)
+		disable_eprobe(ep, file->tr);
 
- out:
 	if (file)
 		/*
 		 * Synchronization is done in below function. For perf event,
