@@ -2690,10 +2690,10 @@ static int pick_buf(struct rng *r, bool top)
 }
 
 /*
- * Control operation OP (0 to 13) on the instances, its choices from R:
+ * Control operation OP (0 to 15) on the instances, its choices from R:
  * enable or disable a live event in a buffer (8), filter or trigger it
  * in an instance (1 each), enable or disable the GROUP events in a
- * buffer (1), create an instance (2), remove one (1), half the time
+ * buffer (1), create an instance (3), remove one (2), half the time
  * right after enabling the GROUP events there.
  */
 static void inst_op(struct rng *r, unsigned int op)
@@ -2733,7 +2733,7 @@ static void inst_op(struct rng *r, unsigned int op)
 		busy_set(T_CTL, "control %s", path);
 		ret = write_file(path, chance(r, 40) ? "1" : "0", 1, 0);
 		busy_clear(T_CTL);
-	} else if (op < 13) {
+	} else if (op < 14) {
 		buf = (int)rnd(r, NINST);
 		inst_path(path, sizeof(path), buf);
 		busy_set(T_CTL, "mkdir %s", path);
@@ -2776,8 +2776,8 @@ static void *ctl_thread(void *arg)
 	rng_seed(&r, opt.seed, 2);
 	rng_seed(&ir, opt.seed, 5);	/* for the instance operations */
 	while (!atomic_load(&stop_all)) {
-		/* 0 to 99 on the top buffer, 100 to 113 on the instances */
-		op = rnd(&r, 114);
+		/* 0 to 99 on the top buffer, 100 to 115 on the instances */
+		op = rnd(&r, 116);
 		if (op >= 100) {
 			inst_op(&ir, op - 100);
 		} else if (op < 60) {

@@ -513,7 +513,8 @@ static noinline void timed_eprobe_trace_func(struct eprobe_data *edata,
  * enabled in, one after the other. Only the trigger of the instance that
  * enabled it first counts and times the hit, so that HITS counts hits of
  * the event, as for the other kinds, and each hit makes one record per
- * instance.
+ * instance. The trigger runs with preemption disabled, and
+ * trace_probe_remove_file() frees a link only after an RCU grace period.
  */
 static bool eprobe_counts_hit(struct eprobe_data *edata)
 {
@@ -534,7 +535,7 @@ static void eprobe_trigger_func(struct event_trigger_data *data,
 	if (unlikely(!rec))
 		return;
 
-	/* Read nothing of the eprobe's event before it is known to be it */
+	/* The trigger must be the one made for this eprobe's event */
 	if (WARN_ON_ONCE(trace_probe_event_call(tp) != edata->file->event_call))
 		return;
 

@@ -631,6 +631,10 @@ int trace_event_trigger_enable_disable(struct trace_event_file *file,
  * combination effectively reverses the soft-mode/trigger state added
  * by trigger registration.
  *
+ * The triggers of eprobes are left on their events: each eprobe takes
+ * its trigger off when it is disabled in @tr, which the caller does
+ * next (or which the free() of an enable_event trigger does here).
+ *
  * Must be called with event_mutex held.
  */
 void
@@ -639,19 +643,21 @@ clear_event_triggers(struct trace_array *tr)
 	struct trace_event_file *file;
 
 	list_for_each_entry(file, &tr->events, list) {
-		struct event_trigger_data *data, *n;
-		list_for_each_entry_safe(data, n, &file->triggers, list) {
-			/*
-			 * The trigger of an eprobe belongs to it: the eprobe
-			 * takes it off and frees it when it is disabled in
-			 * this instance, which the caller does next.
-			 */
+		struct event_trigger_data *data;
+again:
+		list_for_each_entry(data, &file->triggers, list) {
 			if (data->flags & EVENT_TRIGGER_FL_PROBE)
 				continue;
 			trace_event_trigger_enable_disable(file, 0);
 			list_del_rcu(&data->list);
 			if (data->cmd_ops->free)
 				data->cmd_ops->free(data);
+			/*
+			 * The free() of an enable_event trigger can disable an
+			 * eprobe, which frees its trigger on this list: do not
+			 * trust the next entry, start over.
+			 */
+			goto again;
 		}
 	}
 }
