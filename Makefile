@@ -8,7 +8,7 @@ S := scripts
 .PHONY: help run check deps base tree config build test shell baseline bench \
 	clean export check-series check-build check-fixes send-dry-run debug-build \
 	check-debug stress deps-cross deps-cocci deps-bench deps-coverage cross coccicheck \
-	test-arm64 coverage
+	test-arm64 coverage export-stable check-stable
 
 help:
 	@echo 'make run       build the patched kernel, boot it, show what the series adds'
@@ -35,6 +35,8 @@ help:
 	@echo 'make check-build   gates 4-5: every patch builds, no new sparse/W=1/kernel-doc'
 	@echo 'make check-fixes   the fixes series alone on the base: built, its own tests run'
 	@echo 'make send-dry-run  each series as a threaded set of mails in build/mails/NAME'
+	@echo 'make export-stable write patches/stable-6.12 from build/stable-6.12-work (STABLE=6.12 make export)'
+	@echo 'make check-stable  the 6.12 backports: plain 6.12 and 6.12 + series built, probe tests vs plain 6.12'
 	@echo 'make clean     remove build/ (the cache in ~/.cache/probe-series stays)'
 
 deps:
@@ -95,8 +97,20 @@ check-fixes: base
 	@$(FIXES) $(S)/build.sh
 	@$(FIXES) RES=build/results/fixes NEW_ONLY=1 $(S)/test.sh
 
+# The stable backports: a series on its own base (patches/series:
+# "stable-6.12 BASE-6.12"), exported from build/stable-6.12-work, checked
+# against plain 6.12 (scripts/check-stable.sh).
+STABLE_V := $(or $(STABLE),6.12)
+STABLE_ENV := BASE_FILE=BASE-$(STABLE_V)
+
 export:
-	@$(S)/export.sh
+	@$(if $(STABLE),$(STABLE_ENV) TREE=build/stable-$(STABLE_V)-work )$(S)/export.sh
+
+export-stable:
+	@$(STABLE_ENV) TREE=build/stable-$(STABLE_V)-work $(S)/export.sh
+
+check-stable:
+	@$(STABLE_ENV) $(S)/check-stable.sh
 
 send-dry-run: check-series
 	@$(S)/send-dry-run.sh

@@ -14,20 +14,39 @@
 #      placeholder left in it (lib.sh: cover_placeholder);
 #      every fix of the "fixes" series (all but its selftests) with a
 #      Fixes: tag, or a message that says why it has none ("No Fixes: tag").
+#
+# Then the same gates for the series on another base (patches/series:
+# "stable-6.12 BASE-6.12"), run by this script with BASE_FILE=BASE-6.12:
+# gate 1 on that base (build/check-6.12), no mirror, checkpatch.pl of
+# that tree; every subject begins with "[$SUBJECT_PREFIX" (BASE-6.12);
+# every patch but the selftests has a Fixes: tag, and the first paragraph
+# of its message names what it backports: "commit <40-hex> upstream." or
+# the 7.3 patch, by its subject in double quotes or its patches/ path; or
+# it starts "This is a fix for 6.12.y only" (the bug is not upstream).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
+start=$(date +%s)
+stack_base=1
+[ "$BASE_FILE" = BASE ] || stack_base=0
 check=$BUILD/check
+[ $stack_base = 1 ] || check=$BUILD/check-${BASE_FILE#BASE-}
 fail=0
 
 # 1. git am onto a fresh base.
+if [ $stack_base = 0 ]; then
+	info "gates 1-3 of the series on $BASE_FILE ($BASE_PACKAGE $BASE_VERSION)"
+	"$TOP/scripts/fetch-base.sh"
+fi
 info "gate 1: git am of each series in patches/series onto a fresh base tree ($check)"
 check_stack
 STACK='' FORCE=1 "$TOP/scripts/mktree.sh" "$check"
 
 # 2. The mirror.
-info "gate 2: the mirror equals the post-series files"
+[ $stack_base = 1 ] && info "gate 2: the mirror equals the post-series files"
 touched=$(git -C "$check" diff --name-only --no-renames base HEAD)
+# No mirror for the series of another base.
+[ $stack_base = 1 ] || touched=
 n=0
 for f in $touched; do
 	git -C "$check" cat-file -e "HEAD:$f" 2>/dev/null || continue
@@ -44,8 +63,8 @@ while read -r f; do
 	[ -n "$f" ] || continue
 	echo "  mirror: $f is not touched by the series (remove it, or 'make export')" >&2
 	fail=1
-done < <(stray_mirror_files "$touched")
-[ $fail = 0 ] && info "gate 2: $n mirror files match"
+done < <([ $stack_base = 0 ] || stray_mirror_files "$touched")
+[ $fail = 0 ] && [ $stack_base = 1 ] && info "gate 2: $n mirror files match"
 
 # 3. checkpatch, subjects, cover letters, Fixes: tags.
 info "gate 3: checkpatch.pl --strict on every patch; subjects, cover letters, Fixes: tags"
@@ -72,6 +91,10 @@ for s in $(STACK='' stack_names); do
 	for p in "$cover" $(series_patches "$s"); do
 		[ -f "$p" ] || continue
 		# The summary, as "git log --oneline" shows it: no "[PATCH n/N]".
+		if [ $stack_base = 0 ] && [[ $(mail_subject "$p") != "[${SUBJECT_PREFIX:-PATCH}"* ]]; then
+			echo "  subject: $s/$(basename "$p"): does not begin with \"[${SUBJECT_PREFIX:-PATCH}\" (make export-stable writes it): $(mail_subject "$p")" >&2
+			fail=1
+		fi
 		subj=$(mail_subject "$p" | sed -E 's/^\[[^]]*\] *//')
 		if [ ${#subj} -gt 75 ]; then
 			echo "  subject: $s/$(basename "$p"): ${#subj} characters, at most 75 (without [PATCH n/N]): $subj" >&2
@@ -80,8 +103,49 @@ for s in $(STACK='' stack_names); do
 	done
 done
 
+# A backport: a Fixes: tag, and the first paragraph of its message names
+# the 7.3 patch it backports or the upstream commit.
+first_body_para()
+{
+	awk 'body == 2 && !NF { exit } body == 2 { printf "%s%s", sep, $0; sep = " " }
+	     body == 1 && NF { body = 2; printf "%s", $0; sep = " " }
+	     body == 0 && /^$/ { body = 1 }
+	     END { print "" }' "$1"
+}
+if [ $stack_base = 0 ]; then
+	stack73=$(BASE_FILE=BASE STACK='' stack_patches)
+	subjects73=$(while read -r p; do
+		mail_subject "$p" | sed -E 's/^\[[^]]*\] *//'
+	done <<<"$stack73")
+	while read -r p; do
+		name=$(basename "$(dirname "$p")")/$(basename "$p")
+		case $(mail_subject "$p") in *"] selftests/"*) continue ;; esac
+		if ! grep -q '^Fixes: [0-9a-f]\{12,\} ("' "$p"; then
+			echo "  stable: $name: no Fixes: tag (a backport carries the one of the commit it backports)" >&2
+			fail=1
+		fi
+		first=$(first_body_para "$p")
+		quoted=$(sed -n -E 's/.*"(.+)".*/\1/p' <<<"$first")
+		path=$(grep -o -E 'patches/[^ /]+/[0-9]{4}-[^ ]+\.patch' <<<"$first" || true)
+		if grep -qE '^(commit [0-9a-f]{40} upstream\.|\[ Upstream commit [0-9a-f]{40} \])$' <<<"$first"; then
+			:
+		elif grep -qE '^This is a fix for [0-9]+\.[0-9]+\.y only' <<<"$first"; then
+			:
+		elif [ -n "$quoted" ] && grep -qxF -- "$quoted" <<<"$subjects73"; then
+			:
+		elif [ -n "$path" ] && grep -qxF "$TOP/$path" <<<"$stack73"; then
+			:
+		else
+			echo "  stable: $name: the first paragraph of the message must name what it backports:" >&2
+			echo "    \"commit <40-hex> upstream.\", or the 7.3 patch: its subject in double quotes or its patches/SERIES/NNNN-....patch path;" >&2
+			echo "    or start \"This is a fix for ${BASE_FILE#BASE-}.y only\"; it is: $first" >&2
+			fail=1
+		fi
+	done < <(STACK='' stack_patches)
+fi
+
 # The fixes: a Fixes: tag, or the reason for none.
-if STACK='' stack_names | grep -qx fixes; then
+if [ $stack_base = 1 ] && STACK='' stack_names | grep -qx fixes; then
 	while read -r p; do
 		subj=$(mail_subject "$p")
 		case $subj in *"] selftests/"*) continue ;; esac
@@ -117,6 +181,16 @@ while read -r p; do
 				fi
 			done
 			;;
+		*": ERROR:GIT_COMMIT_ID:"*)
+			# A backport's "commit <40-hex> upstream." line, the form
+			# the stable trees use, is not a commit description.
+			ln=$(sed -nE 's/^[^:]*:([0-9]+): .*/\1/p' <<<"$line")
+			if [ $stack_base = 1 ] || [ -z "$ln" ] ||
+			   ! sed -n "${ln}p" "$p" | grep -qE '^commit [0-9a-f]{40} upstream\.$'; then
+				echo "  checkpatch: $name: $line" >&2
+				fail=1
+			fi
+			;;
 		*": CHECK:"* | *": WARNING:MISSING_FIXES_TAG:"*)
 			# A CHECK, or a fix for stable whose introducing commit
 			# cannot be named: each justified in .checkpatch-checks.
@@ -134,5 +208,14 @@ while read -r p; do
 		esac
 	done <<<"$out"
 done < <(STACK='' stack_patches)
+if [ $stack_base = 0 ]; then
+	[ $fail = 0 ] || die "series gates on $BASE_FILE failed (above)"
+	info "gates 1-3 on $BASE_FILE: $np patches in $(STACK='' stack_names | grep -c .) series apply, checkpatch is clean, subjects, Fixes: tags and backport lines are in order ($(elapsed "$start"))"
+	exit 0
+fi
+# The series of the other bases (patches/series: "NAME BASE-...").
+for b in $(other_bases); do
+	BASE_FILE=$b "$0" || fail=1
+done
 [ $fail = 0 ] || die "series gates failed (above)"
 info "gates 1-3: $np patches in $(STACK='' stack_names | grep -c .) series apply, the mirror matches, checkpatch is clean, subjects and Fixes: tags are in order"

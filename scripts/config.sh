@@ -73,10 +73,23 @@ kmake tinyconfig >/dev/null
 	>"$OUT/merge_config.log" 2>&1 || die "merge_config.sh failed, see $OUT/merge_config.log"
 kmake olddefconfig
 
+# On another base than BASE's (BASE_FILE=BASE-6.12: an older kernel), an
+# option of the fragments that this kernel does not have is left out,
+# and named; on BASE's it is a mistake, reported below.
+unknown=
+if [ "$BASE_FILE" != BASE ]; then
+	unknown=$(cat "${frags[@]}" | sed -n -E 's/^(# )?(CONFIG_[A-Za-z0-9_]+)[= ].*/\2/p' | sort -u |
+		comm -23 - <(git -C "$TREE" grep -h -E '^\s*(menu)?config\s+[A-Za-z0-9_]+' -- '*Kconfig*' |
+			     awk '{ print "CONFIG_" $2 }' | sort -u))
+	[ -z "$unknown" ] ||
+		info "config: $(echo $unknown | wc -w) options of the fragments are not in $BASE_PACKAGE $BASE_VERSION, left out: $(echo $unknown)"
+fi
+
 # What the fragments ask for, the last fragment winning, against .config.
 # The Debian fragment's own options are not required to survive (some
 # depend on what the guest leaves out): compare_debian judges them.
-missing=$(awk -v debian="$debian" -v dotconfig="$OUT/.config" '
+missing=$(awk -v debian="$debian" -v dotconfig="$OUT/.config" -v unknown="$unknown" '
+	BEGIN { n = split(unknown, u, "\n"); for (i = 1; i <= n; i++) skip[u[i]] = 1 }
 	FILENAME != dotconfig {
 		k = ""
 		if (match($0, /^CONFIG_[A-Za-z0-9_]+=/)) {
@@ -86,7 +99,7 @@ missing=$(awk -v debian="$debian" -v dotconfig="$OUT/.config" '
 			k = $2
 			v = "n"
 		}
-		if (k == "")
+		if (k == "" || k in skip)
 			next
 		if (FILENAME == debian)
 			delete want[k]

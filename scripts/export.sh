@@ -10,6 +10,12 @@
 #   mirror    the post-series copy of every file the series touches, at its
 #             in-tree path; mirror files the series no longer touches go.
 # Deterministic: no hashes or dates that change from run to run.
+#
+# With BASE_FILE=BASE-6.12 (make export-stable), the series on that base
+# (patches/series: "stable-6.12 BASE-6.12") from its own work tree
+# (TREE=build/stable-6.12-work): subjects "[PATCH 6.12.y ...]"
+# ($SUBJECT_PREFIX of the base file), no mirror, no .b4-config, and the
+# other folders of patches/ left alone.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -19,8 +25,14 @@ git -C "$TREE" symbolic-ref -q HEAD >/dev/null ||
 [ -z "$(git -C "$TREE" status --porcelain --untracked-files=no)" ] ||
 	die "$TREE has uncommitted changes: commit them (git commit --fixup=...) first"
 
+stack_base=1
+[ "$BASE_FILE" = BASE ] || stack_base=0
+prefix=()
+[ -z "${SUBJECT_PREFIX:-}" ] || prefix=(--subject-prefix="$SUBJECT_PREFIX")
+
 # The mirror must not write the project's own files.
 touched=$(git -C "$TREE" diff --name-only --no-renames base HEAD)
+[ $stack_base = 1 ] || touched=
 for f in $touched; do
 	case " $PROJECT_PATHS " in
 	*" ${f%%/*} "*) die "the series touches $f, which would overwrite the project's ${f%%/*}" ;;
@@ -30,6 +42,9 @@ done
 # The stack: one branch per series (patches/series), each on the one before
 # it, the last one checked out.
 names=$(STACK='' stack_names)
+if [ -z "$names" ] && [ $stack_base = 0 ]; then
+	die "patches/series names no series on $BASE_FILE: add a line \"$(basename "$TREE" | sed 's/-work$//') $BASE_FILE\" to it"
+fi
 [ -n "$names" ] || die "patches/series names no series: write the series' names there, one a line, in order"
 last=$(tail -n 1 <<<"$names")
 [ "$(git -C "$TREE" symbolic-ref -q --short HEAD)" = "$last" ] ||
@@ -60,7 +75,7 @@ for s in $names; do
 	[ -s "$tmp/$s.blurb" ] || die "patches/$s/0000-cover-letter.patch has no text after its headers"
 	mkdir -p "$tmp/$s"
 	# base-commit: the base; prerequisite-patch-id: the series before.
-	git -C "$TREE" format-patch -q --zero-commit --no-signature --cover-letter \
+	git -C "$TREE" format-patch -q --zero-commit --no-signature --cover-letter ${prefix[@]+"${prefix[@]}"} \
 		--base="$(git -C "$TREE" rev-parse base)" -o "$tmp/$s" "$prev..$s"
 	# The cover letter: subject and text kept from the last export, dated
 	# like the newest patch of the series rather than now.
@@ -84,12 +99,24 @@ for s in $names; do
 done
 
 # Write patches/: each series' folder anew; folders and patches of series
-# no longer in patches/series go.
+# no longer in patches/series go (those of the stack only: not the
+# series of another base, named in patches/series by a "NAME BASE-..."
+# line or, "stable-X", with a pin BASE-X).
+if [ $stack_base = 0 ]; then
+	for s in $names; do
+		rm -rf "${TOP:?}/patches/$s"
+		cp -r "$tmp/$s" "$TOP/patches/$s"
+	done
+	info "export: $total patches in patches/$(echo $names) (on $BASE_FILE: no mirror)"
+	exit 0
+fi
 rm -f "$TOP"/patches/*.patch
 for d in "$TOP"/patches/*/; do
 	[ -d "$d" ] || continue
 	d=$(basename "$d")
 	grep -qxF "$d" <<<"$names" && continue
+	sed -e 's/#.*//' "$TOP/patches/series" | awk 'NF > 1 { print $1 }' | grep -qxF "$d" && continue
+	case $d in stable-*) [ -f "$TOP/BASE-${d#stable-}" ] && continue ;; esac
 	info "export: removing patches/$d (not in patches/series)"
 	rm -rf "${TOP:?}/patches/$d"
 done

@@ -1,7 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Fetch the pinned base kernel (BASE) once into the cache:
+# Fetch the pinned base kernel (BASE, or BASE_FILE=BASE-6.12 ...) once
+# into the cache ($BASE_REPO: base.git, base-6.12.git, ...):
 #   1. download the linux-source .deb and verify its SHA-256
 #      (scripts/fetch-deb.sh);
 #   2. unpack it and import it as a git repository with two tags:
@@ -11,7 +12,7 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-REPO=$CACHE/base.git
+REPO=$BASE_REPO
 
 if git -C "$REPO" rev-parse -q --verify base^{commit} >/dev/null 2>&1; then
 	info "base: $(git -C "$REPO" describe --tags --exact-match base 2>/dev/null || echo base) cached in $REPO"
@@ -19,11 +20,11 @@ if git -C "$REPO" rev-parse -q --verify base^{commit} >/dev/null 2>&1; then
 fi
 
 start=$(date +%s)
-DEB=$("$TOP/scripts/fetch-deb.sh" "$BASE_PACKAGE" "$BASE_VERSION" "$BASE_SHA256" "$BASE_SUITE")
+DEB=$(FETCH_STRICT=${FETCH_STRICT:-${BASE_STRICT:-0}} "$TOP/scripts/fetch-deb.sh" "$BASE_PACKAGE" "$BASE_VERSION" "$BASE_SHA256" "$BASE_SUITE")
 GOT_VERSION=$(dpkg-deb -f "$DEB" Version)
 
 info "unpacking $(basename "$DEB") (about 1.5 GB, under a minute)"
-tmp=$CACHE/base.tmp
+tmp=${REPO%.git}.tmp
 rm -rf "$tmp"
 mkdir -p "$tmp"
 dpkg-deb --fsys-tarfile "$DEB" | tar -x -C "$tmp" --wildcards './usr/src/linux-source-*.tar.xz'

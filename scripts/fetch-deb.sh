@@ -76,7 +76,8 @@ if [ ! -f "$deb" ]; then
 	want=$version
 	if ! served | grep -qxF "$version"; then
 		[ "${FETCH_STRICT:-0}" != 1 ] ||
-			die "$pkg $version (pinned) is no longer served by $suite: pin a served version and its SHA-256 in BASE"
+			die "$pkg $version (pinned in $BASE_FILE) is no longer served by $suite, which has: $(served | paste -sd' ').
+Pin a served version in $BASE_FILE, with the SHA-256 of its .deb (apt-get download $pkg:$arch=VERSION; sha256sum *.deb)."
 		want=$(served | head -n 1)
 		[ -n "$want" ] || die "$pkg is not served by $suite"
 		warn "********************************************************************"

@@ -15,7 +15,8 @@ Prints one line per unexpected result with the end of its log, then
 "N passed, N failed, N skipped, N expected": a case that fails exactly as
 it does on the base (FAIL or UNRESOLVED in EXPECTATIONS) counts as
 expected, not failed.  Exits 1 if anything is worse than the base, a new
-case does not pass, or the run ended early.
+case does not pass, or the run ended early.  With KTAP_RESULTS=FILE in the
+environment, every case's result goes to FILE too, "CASE<tab>RESULT" a line.
 """
 
 import os
@@ -97,6 +98,7 @@ def main(argv):
     notes = []
     passed = failed = skipped = expected = 0
     all_names = []
+    listing = []
     for res_dir in res_dirs:
         names = case_names(res_dir, test_d)
         all_names.extend(names)
@@ -122,6 +124,7 @@ def main(argv):
             name = names[n - 1] if n <= len(names) else f'case {n}'
             base_name = name.replace(' (instance)', '')
             got = results.get(n, 'CRASHED')
+            listing.append(f'{name}\t{got}')
             want = expect.get(name, 'PASS')
             if got == 'PASS':
                 passed += 1
@@ -147,6 +150,9 @@ def main(argv):
     for name in sorted(set() if subset else set(expect) - set(all_names)):
         notes.append(f'not run: {name} is in {os.path.basename(exp_path)} but was not run')
 
+    if os.environ.get('KTAP_RESULTS'):
+        with open(os.environ['KTAP_RESULTS'], 'w') as f:
+            f.writelines(line + '\n' for line in listing)
     for line in notes:
         print(f'note: {line}')
     for line in bad:

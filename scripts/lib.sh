@@ -12,8 +12,12 @@ BUILD=$TOP/build
 # guest's module staging directory.
 TREE=$(realpath -m "${TREE:-$BUILD/linux}")
 OUT=$(realpath -m "${OUT:-$BUILD/out}")
+# The pinned base: BASE (7.3, the stack) unless BASE_FILE names another
+# pin, such as BASE-6.12 for the stable backports.
+BASE_FILE=${BASE_FILE:-BASE}
+[ -f "$TOP/$BASE_FILE" ] || { echo "error: BASE_FILE=$BASE_FILE: no such file in $TOP" >&2; exit 1; }
 # shellcheck source=../BASE
-. "$TOP/BASE"
+. "$TOP/$BASE_FILE"
 
 export CCACHE_DIR=${CCACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/ccache}
 export CCACHE_BASEDIR=$TOP
@@ -43,7 +47,13 @@ elapsed()
 	printf '%dm%02ds' $((s / 60)) $((s % 60))
 }
 
-BASE_REPO=$CACHE/base.git
+# The cache repository of the base: base.git for BASE, base-6.12.git for
+# BASE-6.12, ...
+if [ "$BASE_FILE" = BASE ]; then
+	BASE_REPO=$CACHE/base.git
+else
+	BASE_REPO=$CACHE/base-${BASE_FILE#BASE-}.git
+fi
 
 # The project's role identity: author and Signed-off-by of the series.
 SERIES_NAME="Tracing Probes Series"
@@ -51,17 +61,28 @@ SERIES_EMAIL="probe-series@users.noreply.invalid"
 
 # The topic series of the stack, in the order they apply (patches/series:
 # one folder name a line), up to and including $STACK when it is set.
+# A line "NAME BASE-6.12" is a series on its own base (a stable backport):
+# it is in the stack of that base file only (BASE_FILE=BASE-6.12), never
+# in BASE's.
 stack_names()
 {
-	local s
+	local s b
 
 	[ "${BASE_ONLY:-0}" = 1 ] && return 0
 	[ -f "$TOP/patches/series" ] || return 0
-	while read -r s; do
+	while read -r s b; do
+		[ "${b:-BASE}" = "$BASE_FILE" ] || continue
 		echo "$s"
 		[ "$s" = "${STACK:-}" ] && break
 	done < <(sed -e 's/#.*//' -e 's/[[:space:]]*$//' -e '/^$/d' "$TOP/patches/series")
 	return 0
+}
+
+# The other bases of patches/series ("NAME BASE-6.12" lines), one a line.
+other_bases()
+{
+	[ -f "$TOP/patches/series" ] || return 0
+	sed -e 's/#.*//' "$TOP/patches/series" | awk 'NF > 1 && $2 != "BASE" { print $2 }' | sort -u
 }
 
 # Stop unless $STACK names a series and every series has its series file

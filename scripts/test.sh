@@ -11,13 +11,20 @@
 # PARTS (the cases in that many guests side by side, each on one host CPU
 # with single-threaded TCG, dealt out in turn: default the number of CPUs
 # for the whole suite, 1 when cases are given; results in RES/part1,
-# RES/part2, ... judged as one run).
+# RES/part2, ... judged as one run); KSELFTEST (the installed selftests
+# to run, default $OUT/kselftest: make check-stable runs the series' new
+# cases on the plain kernel with it); KTAP_RESULTS (a file for every
+# case's result, "CASE<tab>RESULT" a line); SKIP (the list of cases left
+# out, default tests/skip).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 expect=${EXPECT:-$TOP/tests/expected}
 res=$(realpath -m "${RES:-$BUILD/results/ftracetest}")
-[ -d "$OUT/kselftest/ftrace" ] || die "no ftrace selftests in $OUT/kselftest: run 'make build' first"
+kst=$(realpath -m "${KSELFTEST:-$OUT/kselftest}")
+skipfile=$(realpath -m "${SKIP:-$TOP/tests/skip}")
+[ -f "$skipfile" ] || die "no list of cases to leave out $skipfile"
+[ -d "$kst/ftrace" ] || die "no ftrace selftests in $kst: run 'make build' first"
 [ -f "$expect" ] || die "no expectations file $expect"
 
 rm -rf "$res"
@@ -44,16 +51,16 @@ vmrc=0
 if [ "$parts" = 1 ]; then
 	dirs=$res
 	"$TOP/scripts/vm.sh" -t "${TIMEOUT:-3600}" -r "$res" -- \
-		"$TOP/scripts/guest-ftracetest.sh" "$OUT/kselftest" "$TOP/tests/skip" "$@" || vmrc=$?
+		"$TOP/scripts/guest-ftracetest.sh" "$kst" "$skipfile" "$@" || vmrc=$?
 	[ -f "$res/ktap.txt" ] || die "ftracetest did not run (above)"
 else
 	# Every case of test.d (or of the cases and directories given) but
 	# those of tests/skip, dealt out in turn so that each part gets cases
 	# of every directory.
-	skip=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$TOP/tests/skip" | awk '{print $1}')
+	skip=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$skipfile" | awk '{print $1}')
 	given=("$@")
 	[ $# -gt 0 ] || given=(.)
-	all=$(cd "$OUT/kselftest/ftrace/test.d" &&
+	all=$(cd "$kst/ftrace/test.d" &&
 		for c in "${given[@]}"; do
 			if [ -d "$c" ]; then
 				find "$c" -name '*.tc'
@@ -62,7 +69,7 @@ else
 			fi
 		done | sed -e 's|//*|/|g' -e 's|^\./||' | sort -u |
 		grep -v -F -f <(printf '%s\n' "$skip" | sed '/^$/d') || true)
-	[ -n "$all" ] || die "no ftracetest case in $OUT/kselftest/ftrace/test.d"
+	[ -n "$all" ] || die "no ftracetest case in $kst/ftrace/test.d"
 	info "ftracetest: $(grep -c . <<<"$all") cases in $parts guests side by side"
 	pids=()
 	# Leaving early (a part that did not run, an interrupt): stop the
@@ -88,7 +95,7 @@ else
 			set +e
 			# shellcheck disable=SC2086
 			"$TOP/scripts/vm.sh" -t "${TIMEOUT:-3600}" -r "$res/part$i" -- \
-				"$TOP/scripts/guest-ftracetest.sh" "$OUT/kselftest" "$TOP/tests/skip" $mine 2>&1 |
+				"$TOP/scripts/guest-ftracetest.sh" "$kst" "$skipfile" $mine 2>&1 |
 				sed -u "s/^/[part $i] /"
 			echo "${PIPESTATUS[0]}" >"$res/part$i.rc"
 		) &
@@ -103,7 +110,7 @@ else
 fi
 krc=0
 KTAP_SUBSET=$([ $# -gt 0 ] && echo 1 || echo 0) "$TOP/scripts/ktap_check.py" "$dirs" \
-	"$OUT/kselftest/ftrace/test.d" "$expect" "$res/new.txt" >"$res/ktap-check.txt" || krc=$?
+	"$kst/ftrace/test.d" "$expect" "$res/new.txt" >"$res/ktap-check.txt" || krc=$?
 cat "$res/ktap-check.txt"
 [ $vmrc = 0 ] || die "the guest run failed (above), whatever the test results say"
 exit $krc

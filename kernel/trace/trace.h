@@ -2435,14 +2435,14 @@ static inline bool is_good_system_name(const char *name)
 }
 
 /*
- * Make a generated event name a valid one, [A-Za-z_][A-Za-z0-9_]*: replace
- * with '_' every other character (such as the ':' of MOD:SYM, the '.' of
- * SYM.isra.0 or a wildcard), and a leading digit.
+ * Make a generated event name one that could have been given: replace
+ * with '_' every character that is not [A-Za-z0-9_], the first one
+ * included (such as the ':' of MOD:SYM, the '.' of SYM.isra.0 or a
+ * wildcard). A name must not start with a digit either: the caller puts
+ * a '_' before a symbol that does.
  */
 static inline void sanitize_event_name(char *name)
 {
-	if (isdigit(*name))
-		*name = '_';
 	for (; *name; name++)
 		if (!isalnum(*name) && *name != '_')
 			*name = '_';

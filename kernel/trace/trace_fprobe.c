@@ -155,6 +155,8 @@ static struct tracepoint_user *__tracepoint_user_init(const char *name, struct t
 static struct tracepoint *find_tracepoint(const char *tp_name,
 	struct module **tp_mod);
 
+static void tracepoint_user_put(struct tracepoint_user *tuser);
+
 /* The tracepoint name of a tprobe target, "[MOD:]TRACEPOINT". */
 static const char *tprobe_target_name(const char *target)
 {
@@ -173,6 +175,7 @@ static struct tracepoint_user *tracepoint_user_find_get(const char *name, struct
 	struct module *mod __free(module_put) = NULL;
 	struct tracepoint_user *tuser;
 	struct tracepoint *tpoint;
+	int ret = 0;
 
 	if (!name || !pmod)
 		return ERR_PTR(-EINVAL);
@@ -180,21 +183,53 @@ static struct tracepoint_user *tracepoint_user_find_get(const char *name, struct
 	/* Get and lock the module which has tracepoint. */
 	tpoint = find_tracepoint(name, &mod);
 
-	guard(mutex)(&tracepoint_user_mutex);
-	/* Search existing tracepoint_user */
-	for_each_tracepoint_user(tuser) {
-		if (!strcmp(tuser->name, name)) {
-			tuser->refcount++;
+	scoped_guard(mutex, &tracepoint_user_mutex) {
+		/* Search existing tracepoint_user */
+		for_each_tracepoint_user(tuser) {
+			if (!strcmp(tuser->name, name)) {
+				tuser->refcount++;
+				*pmod = no_free_ptr(mod);
+				return tuser;
+			}
+		}
+
+		/* The corresponding tracepoint_user is not found. */
+		tuser = __tracepoint_user_init(name, tpoint);
+		if (IS_ERR_OR_NULL(tuser))
+			return tuser;
+		if (tpoint) {
 			*pmod = no_free_ptr(mod);
 			return tuser;
 		}
 	}
 
-	/* The corresponding tracepoint_user is not found. */
-	tuser = __tracepoint_user_init(name, tpoint);
-	if (!IS_ERR_OR_NULL(tuser))
-		*pmod = no_free_ptr(mod);
+	/*
+	 * Not loaded. A module that brings the tracepoint may have run the
+	 * tracepoint notifier between find_tracepoint() and the addition of
+	 * @tuser, which it did not see then. Look again: a module coming from
+	 * now on finds @tuser in the notifier. This cannot be done under
+	 * tracepoint_user_mutex, which the notifier takes inside
+	 * tracepoint_module_list_mutex, the lock of the module walk.
+	 */
+	if (!IS_ENABLED(CONFIG_MODULES))
+		return tuser;
+	tpoint = find_tracepoint(name, &mod);
+	if (!tpoint)
+		return tuser;
 
+	scoped_guard(mutex, &tracepoint_user_mutex) {
+		if (!tuser->tpoint) {
+			tuser->tpoint = tpoint;
+			ret = tracepoint_user_register(tuser);
+			if (ret)
+				tuser->tpoint = NULL;
+		}
+	}
+	if (ret) {
+		tracepoint_user_put(tuser);
+		return ERR_PTR(ret);
+	}
+	*pmod = no_free_ptr(mod);
 	return tuser;
 }
 
@@ -1950,6 +1985,7 @@ static int __tprobe_event_module_cb(struct notifier_block *self,
 
 		/* Before this notification, tracepoint notifier has already done. */
 		if (val == MODULE_STATE_COMING &&
+		    !trace_fprobe_is_registered(tf) &&
 		    tracepoint_user_within_module(tf->tuser, mod)) {
 			unsigned long ip = tracepoint_user_ip(tf->tuser);
 
@@ -2163,7 +2199,8 @@ static int trace_fprobe_create_internal(int argc, const char *argv[],
 				 isdigit(*name) ? "_" : "", name);
 		} else {
 			/* [MOD:]PATTERN: the exclusions would make it long */
-			snprintf(ebuf, MAX_EVENT_NAME_LEN, "%.*s__%s",
+			snprintf(ebuf, MAX_EVENT_NAME_LEN, "%s%.*s__%s",
+				 isdigit(*symbol) ? "_" : "",
 				 (int)strcspn(symbol, ","), symbol,
 				 is_return ? "exit" : "entry");
 		}
