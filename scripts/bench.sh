@@ -131,14 +131,20 @@ series_desc=$(git -C "$TREE" describe --tags --always "$(cat "$OUT/.built-from" 
 		f=$BUILD/results/bench-$k/attach.txt
 		[ -s "$f" ] || continue
 		echo
-		echo "Attach time, $k kernel: an fprobe event on a pattern chosen in the"
-		echo "guest to match about N functions (attachN), the time \"echo 1 > enable\""
-		echo "and \"echo 0 > enable\" take with tracing_on off, in guest microseconds"
-		echo "(thousands of instructions); \"-\" where the kernel refused the event."
+		echo "Attach cost, $k kernel: an fprobe event on a pattern chosen in the"
+		echo "guest to match about N functions (attachN), enabled and disabled with"
+		echo "tracing_on off. enable and disable: the instructions the shell that"
+		echo "writes \"echo 1 > enable\" or \"echo 0 > enable\" executes for it (its"
+		echo "CPU time in guest ns, from /proc/PID/sched: the kernel's work runs in"
+		echo "the writing task, and the time it sleeps, when the guest clock jumps"
+		echo "over idle waits, is not in it), less what the same reads cost around a"
+		echo "write to /dev/null; the median of 5 rounds. The guest time each write"
+		echo "took (us, median) is for information: it can include idle jumps."
+		echo "\"-\" where the kernel refused the event."
 		echo
-		echo "| scenario | pattern | functions | enable (us) | disable (us) |"
-		echo "| --- | --- | ---: | ---: | ---: |"
-		awk '{ printf "| %s | `%s` | %s | %s | %s |\n", $1, $2, $3, $4, $5 }' "$f"
+		echo "| scenario | pattern | functions | enable (instructions) | disable (instructions) | enable (us) | disable (us) |"
+		echo "| --- | --- | ---: | ---: | ---: | ---: | ---: |"
+		awk '{ printf "| %s | `%s` | %s | %s | %s | %s | %s |\n", $1, $2, $3, $4, $5, $6, $7 }' "$f"
 	done
 } >"$results.tmp"
 mv "$results.tmp" "$results"

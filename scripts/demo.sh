@@ -111,23 +111,23 @@ if grep -q 'kernel return probes support:.*\$duration' $T/README; then
 	echo '!hist:keys=duration.log2:sort=duration' >$T/events/lat/nsleep/trigger
 fi
 
-if grep -q '<func-pattern>' $T/README; then
+if grep -q '<func-list>' $T/README; then
 	echo >$T/dynamic_events
-	step "fprobe events on a pattern: one event on every vfs_* function, latency per function"
-	echo "# echo 'f:lat/vfs vfs_*%return \$duration' >> dynamic_events"
-	echo 'f:lat/vfs vfs_*%return $duration' >>$T/dynamic_events
-	echo "# echo 'hist:keys=func.sym:vals=hitcount,duration:sort=duration.descending' > events/lat/vfs/trigger"
-	echo 'hist:keys=func.sym:vals=hitcount,duration:sort=duration.descending' >$T/events/lat/vfs/trigger
+	step "fprobe events on a list of functions: the vfs_* functions but the write ones, latency per function"
+	echo "# echo 'f:lat/vfs vfs_*,!vfs_write*:exit \$duration' >> dynamic_events"
+	echo 'f:lat/vfs vfs_*,!vfs_write*:exit $duration' >>$T/dynamic_events
+	echo "# echo 'hist:keys=__probe_func.sym:vals=hitcount,duration:sort=duration.descending' > events/lat/vfs/trigger"
+	echo 'hist:keys=__probe_func.sym:vals=hitcount,duration:sort=duration.descending' >$T/events/lat/vfs/trigger
 	echo 1 >$T/events/lat/vfs/enable
 	echo "# functions: \$(grep -c . enabled_functions); ls -l /usr/bin > /dev/null; cat events/lat/vfs/hist"
 	echo "functions: $(grep -c . $T/enabled_functions)"
 	ls -l /usr/bin >/dev/null
 	echo 0 >$T/events/lat/vfs/enable
 	grep '^{' $T/events/lat/vfs/hist | head -n 8
-	echo '!hist:keys=func.sym:vals=hitcount,duration:sort=duration.descending' >$T/events/lat/vfs/trigger
+	echo '!hist:keys=__probe_func.sym:vals=hitcount,duration:sort=duration.descending' >$T/events/lat/vfs/trigger
 	echo >$T/dynamic_events
-	echo "# echo 'f *' >> dynamic_events"
-	echo 'f *' >>$T/dynamic_events 2>/dev/null || tail -n 3 $T/error_log
+	echo "# echo 'f vfs_read,vfs_open' >> dynamic_events    (a list needs an event name)"
+	echo 'f vfs_read,vfs_open' >>$T/dynamic_events 2>/dev/null || tail -n 3 $T/error_log
 fi
 
 echo >$T/dynamic_events

@@ -166,10 +166,12 @@ scenario kretprobe-u64-local "$lclock && echo 'r:bench/k $SYS r=\$retval:u64' >>
 scenario kretprobe-duration-local "$lclock && echo 'r:bench/k $SYS d=\$duration' >> dynamic_events && $on"
 scenario fentry "echo 'f:bench/f $SYS' >> dynamic_events && $on"
 scenario fexit "echo 'f:bench/f $SYS%return' >> dynamic_events && $on"
-# An fprobe event on a pattern that matches the one function (the series'
-# glob-fprobe: it records the name in its func field), and with $duration
-scenario fentry-glob1 "echo 'f:bench/f ${SYS%?}[${SYS: -1}]' >> dynamic_events && grep -q 'func;' events/bench/f/format && $on"
-scenario fexit-duration-glob1 "echo 'f:bench/f ${SYS%?}[${SYS: -1}]%return d=\$duration' >> dynamic_events && grep -q 'func;' events/bench/f/format && $on"
+# An fprobe event on a list of the one function, given twice (the series'
+# fprobe-list: the kernel probes it once, through the same handler as
+# fentry and fexit-duration), and with $duration on its exit; the base
+# kernel refuses the list (no function is named "$SYS,$SYS")
+scenario fentry-list1 "echo 'f:bench/f $SYS,$SYS' >> dynamic_events && $on"
+scenario fexit-duration-list1 "echo 'f:bench/f $SYS,$SYS:exit d=\$duration' >> dynamic_events && $on"
 scenario fexit-u64 "echo 'f:bench/f $SYS%return r=\$retval:u64' >> dynamic_events && $on"
 scenario fexit-duration "echo 'f:bench/f $SYS%return d=\$duration' >> dynamic_events && $on"
 scenario fexit-u64-local "$lclock && echo 'f:bench/f $SYS%return r=\$retval:u64' >> dynamic_events && $on"
@@ -194,20 +196,80 @@ scenario bt-tracepoint "bt_start 'tracepoint:raw_syscalls:sys_enter { printf(\"%
 # The series' probe_profile timing, on a kprobe event
 scenario kprobe-timing "test -f probe_profile_timing && echo 'p:bench/k $SYS' >> dynamic_events && $on && echo 1 > probe_profile_timing"
 
-# attach N PATTERN...: the time to enable and to disable an fprobe event
-# on a pattern, for the PATTERN whose number of functions in
-# available_filter_functions is nearest N (the patterns are prefixes of
-# subsystems that the probe's own path does not use). Writes "attachN
-# PATTERN FUNCTIONS ENABLE_US DISABLE_US" to $PS_RES/attach.txt, the
-# functions as enabled_functions counts them; under -icount a guest
-# microsecond is a thousand instructions.
+# cpu_ns: set CPU to the CPU time this shell has run, in ns: under
+# -icount shift=0 a guest ns is one instruction, and the time the shell
+# sleeps (waiting for RCU grace periods, when the guest clock jumps ahead
+# over idle) is not in it.  Reading /proc/$$/stat brings the shell's
+# sum_exec_runtime up to date (thread_group_cputime() updates the current
+# task; /proc/$$/sched alone shows it as of the last tick), /proc/$$/sched
+# prints it, in ms with 6 decimals.  Builtins only: $(...) would fork.
+cpu_ns()
+{
+	local l x=
+
+	read -r l < "/proc/$$/stat"
+	while read -r l; do
+		case $l in se.sum_exec_runtime*) x=${l##* }; break ;; esac
+	done < "/proc/$$/sched"
+	[ -n "$x" ] || { echo "no se.sum_exec_runtime in /proc/$$/sched" >&2; return 1; }
+	x=${x/./}
+	CPU=$((10#$x))
+}
+
+# timed FILE VALUE: write VALUE to FILE, the write done by this shell (echo
+# is a builtin, so the kernel's work runs in this task), and set INSNS to
+# the instructions it executed for it, less CAL (what the same steps cost
+# around a write to /dev/null), and WALL to the guest time it took, in us
+# (for information: it includes the idle jumps).  Fails as the write does.
+CAL=0
+timed()
+{
+	local a w0 w1 rc=0
+
+	cpu_ns
+	a=$CPU
+	w0=$EPOCHREALTIME
+	if ! echo "$2" 2>/dev/null > "$1"; then
+		rc=1
+	fi
+	w1=$EPOCHREALTIME
+	cpu_ns
+	INSNS=$((CPU - a - CAL)) WALL=$((${w1//[.,]/} - ${w0//[.,]/}))
+	return $rc
+}
+
+# median VALUE...: the middle one (of an odd number of values)
+median()
+{
+	printf '%s\n' "$@" | sort -n | sed -n "$((($# + 1) / 2))p"
+}
+
+# attach N PATTERN...: the cost of enabling and of disabling an fprobe
+# event on a pattern ("f:bench/g PATTERN", as the base kernel takes it
+# too), for the PATTERN whose number of functions in
+# available_filter_functions is nearest N (for 100 and 1000, prefixes of
+# subsystems that the probe's own path does not use).  The median of 5
+# rounds of "echo 1 > enable" and "echo 0 > enable", with tracing_on off
+# (no record is written while the functions are hit meanwhile).  Writes
+# "attachN PATTERN FUNCTIONS ENABLE DISABLE ENABLE_US DISABLE_US" to
+# $PS_RES/attach.txt: the functions as enabled_functions counts them, the
+# instructions the writing shell executed (cpu_ns), and the guest time.
 attach()
 {
-	local n=$1 best='' bestd='' p c d t0 t1 t2 t3 r e x emin xmin
+	local n=$1 best='' bestd='' p c d r es=() xs=() ew=() xw=() cal=()
 
 	shift
 	# shellcheck disable=SC2053
 	[[ attach$n = $only ]] || return 0
+	if [ "$CAL" = 0 ]; then
+		for r in 1 2 3 4 5 6; do
+			timed /dev/null 1
+			cal+=("$INSNS")
+		done
+		# the first round warms up
+		CAL=$(median "${cal[@]:1}")
+		echo "attach: the measuring steps cost ${cal[*]} instructions, $CAL taken off" >&2
+	fi
 	for p in "$@"; do
 		c=$(cut -d' ' -f1 available_filter_functions | grep -c "^${p%\*}")
 		d=$((c > n ? c - n : n - c))
@@ -218,34 +280,33 @@ attach()
 	echo "attach$n: f:bench/g $best" >&2
 	if ! echo "f:bench/g $best" >> dynamic_events 2>/dev/null; then
 		echo "  not supported by this kernel" >&2
-		echo "attach$n $best - - -" >> "$PS_RES/attach.txt"
+		echo "attach$n $best - - - - -" >> "$PS_RES/attach.txt"
 		cleanup
 		return
 	fi
-	# No record is written while the functions are hit meanwhile. The
-	# least of 3 rounds: a round can also wait for RCU grace periods,
-	# which under -icount cost guest time but few instructions.
 	echo 0 > tracing_on
-	for r in 1 2 3; do
-		t0=$(date +%s%N)
-		echo 1 > events/bench/g/enable
-		t1=$(date +%s%N)
+	for r in 1 2 3 4 5; do
+		if ! timed events/bench/g/enable 1; then
+			echo "  round $r: enable failed" >&2
+			echo "attach$n $best - - - - -" >> "$PS_RES/attach.txt"
+			echo 1 > tracing_on
+			cleanup
+			return
+		fi
+		es+=("$INSNS") ew+=("$WALL")
 		c=$(grep -c . enabled_functions)
-		t2=$(date +%s%N)
-		echo 0 > events/bench/g/enable
-		t3=$(date +%s%N)
-		e=$(((t1 - t0) / 1000)) x=$(((t3 - t2) / 1000))
-		echo "  round $r, $c functions: enable $e us, disable $x us" >&2
-		if [ "$r" = 1 ] || [ "$e" -lt "$emin" ]; then emin=$e; fi
-		if [ "$r" = 1 ] || [ "$x" -lt "$xmin" ]; then xmin=$x; fi
+		timed events/bench/g/enable 0
+		xs+=("$INSNS") xw+=("$WALL")
+		echo "  round $r, $c functions: enable ${es[-1]} instructions (${ew[-1]} us), disable ${xs[-1]} instructions (${xw[-1]} us)" >&2
 	done
 	echo 1 > tracing_on
-	echo "attach$n $best $c $emin $xmin" >> "$PS_RES/attach.txt"
+	echo "attach$n $best $c $(median "${es[@]}") $(median "${xs[@]}") $(median "${ew[@]}") $(median "${xw[@]}")" >> "$PS_RES/attach.txt"
 	cleanup
 }
 : > "$PS_RES/attach.txt"
 attach 100 'kernfs_*' 'input_*' 'device_*' 'tty_*' 'v9fs_*'
 attach 1000 'acpi*' 'pci*' 'tcp_*' 'proc_*' '__x64_sys_*'
+attach 10000 '[a-h]*' '[a-i]*' '[j-t]*' '[k-t]*'
 
 # A kernel string: access() of a missing file in /tmp (a tmpfs: no I/O),
 # the name of LEN bytes, probed where the kernel has copied it: the

@@ -829,61 +829,10 @@ static unsigned long *get_ftrace_locations(const char **syms, int num)
 	return ERR_PTR(-ENOENT);
 }
 
-struct fprobe_func_walk {
-	bool (*match)(void *data, const char *name);
-	int (*fn)(void *data, const char *name, unsigned long addr);
-	void *data;
-};
-
-static int fprobe_func_walk_callback(void *data, const char *name, unsigned long addr)
-{
-	struct fprobe_func_walk *walk = data;
-
-	/* The name first: ftrace_location() costs more, the most on a miss */
-	if (!walk->match(walk->data, name) || !ftrace_location(addr))
-		return 0;
-	return walk->fn(walk->data, name, addr);
-}
-
-/**
- * fprobe_walk_funcs() - Call a function on the functions fprobe can probe.
- * @modname: The module whose functions are walked, or NULL for all of them.
- * @match: Called with @data and the name of each symbol; it returns true
- *	if the symbol is of interest. It is called first, so that only the
- *	symbols it takes are looked up in ftrace.
- * @fn: Called with @data, the name and the address (of the symbol, not its
- *	ftrace location) of each function @match takes that ftrace can
- *	trace. Aliases are walked each by its name. A non-zero return stops
- *	the walk.
- * @data: Passed to @match and @fn.
- *
- * Walks the functions of the kernel and of every module, or those of
- * @modname only, as kallsyms lists them. The name given to @match and @fn
- * is valid during the call only. The callbacks of a module walk run under
- * module_mutex, and must not take it. Without CONFIG_MODULES, a walk of
- * @modname finds nothing.
- *
- * Context: Process context; it may sleep.
- * Return: 0 once every function was walked, or the non-zero value @fn
- * returned to stop the walk.
+/*
+ * @filter and @notfilter are lists of glob patterns, each pattern ended by
+ * a NUL and the list by an empty pattern (see split_filter()).
  */
-int fprobe_walk_funcs(const char *modname,
-		      bool (*match)(void *, const char *),
-		      int (*fn)(void *, const char *, unsigned long),
-		      void *data)
-{
-	struct fprobe_func_walk walk = { .match = match, .fn = fn, .data = data };
-	int ret = 0;
-
-	might_sleep();
-	if (!modname)
-		ret = kallsyms_on_each_symbol(fprobe_func_walk_callback, &walk);
-	if (!ret && IS_ENABLED(CONFIG_MODULES))
-		ret = module_kallsyms_on_each_symbol(modname, fprobe_func_walk_callback,
-						     &walk);
-	return ret;
-}
-
 struct filter_match_data {
 	const char *filter;
 	const char *notfilter;
@@ -893,17 +842,25 @@ struct filter_match_data {
 	struct module **mods;
 };
 
-static bool filter_match_name(void *data, const char *name)
+static bool glob_match_list(const char *list, const char *name)
 {
-	struct filter_match_data *match = data;
-
-	return glob_match(match->filter, name) &&
-	       !(match->notfilter && glob_match(match->notfilter, name));
+	for (; *list; list += strlen(list) + 1) {
+		if (glob_match(list, name))
+			return true;
+	}
+	return false;
 }
 
 static int filter_match_callback(void *data, const char *name, unsigned long addr)
 {
 	struct filter_match_data *match = data;
+
+	if (!glob_match_list(match->filter, name) ||
+	    (match->notfilter && glob_match_list(match->notfilter, name)))
+		return 0;
+
+	if (!ftrace_location(addr))
+		return 0;
 
 	if (match->addrs) {
 		struct module *mod = __module_text_address(addr);
@@ -919,6 +876,36 @@ static int filter_match_callback(void *data, const char *name, unsigned long add
 }
 
 /*
+ * Copy the comma-separated @filter as NUL-separated patterns followed by an
+ * empty one, so that each symbol of the walk is matched against patterns
+ * as they are, with no copy. An empty pattern in @filter ("a,,b") matches
+ * nothing: it is left out, as it would end the list.
+ */
+static char *split_filter(const char *filter)
+{
+	char *buf = kmalloc(strlen(filter) + 2, GFP_KERNEL);
+	const char *tok, *next;
+	char *p = buf;
+	size_t len;
+
+	if (!buf)
+		return NULL;
+	for (tok = filter; tok; tok = next) {
+		next = strchr(tok, ',');
+		len = next ? next - tok : strlen(tok);
+		if (next)
+			next++;
+		if (!len)
+			continue;
+		memcpy(p, tok, len);
+		p += len;
+		*p++ = '\0';
+	}
+	*p = '\0';
+	return buf;
+}
+
+/*
  * Make IP list from the filter/no-filter glob patterns.
  * Return the number of matched symbols, or errno.
  * If @addrs == NULL, this just counts the number of matched symbols. If @addrs
@@ -931,16 +918,38 @@ static int get_ips_from_filter(const char *filter, const char *notfilter,
 			       unsigned long *addrs, struct module **mods,
 			       size_t size)
 {
-	struct filter_match_data match = { .filter = filter, .notfilter = notfilter,
-		.index = 0, .size = size, .addrs = addrs, .mods = mods};
+	struct filter_match_data match = { .index = 0, .size = size,
+		.addrs = addrs, .mods = mods};
+	char *notfilter_buf __free(kfree) = NULL;
 	int ret;
 
 	if (addrs && !mods)
 		return -EINVAL;
 
-	ret = fprobe_walk_funcs(NULL, filter_match_name, filter_match_callback, &match);
+	char *filter_buf __free(kfree) = split_filter(filter);
+	if (!filter_buf)
+		return -ENOMEM;
+	match.filter = filter_buf;
+	if (notfilter) {
+		notfilter_buf = split_filter(notfilter);
+		if (!notfilter_buf)
+			return -ENOMEM;
+		match.notfilter = notfilter_buf;
+	}
+
+	ret = kallsyms_on_each_symbol(filter_match_callback, &match);
 	if (ret < 0)
 		return ret;
+	/*
+	 * The callback stops the walk when @addrs is full. The functions
+	 * were counted by an earlier walk: a module loaded since may have
+	 * more, which must not be stored past the end of @addrs and @mods.
+	 */
+	if (IS_ENABLED(CONFIG_MODULES) && match.index < match.size) {
+		ret = module_kallsyms_on_each_symbol(NULL, filter_match_callback, &match);
+		if (ret < 0)
+			return ret;
+	}
 
 	return match.index ?: -ENOENT;
 }
@@ -996,11 +1005,14 @@ int fprobe_count_ips_from_filter(const char *filter, const char *notfilter)
 /**
  * register_fprobe() - Register fprobe to ftrace by pattern.
  * @fp: A fprobe data structure to be registered.
- * @filter: A wildcard pattern of probed symbols.
- * @notfilter: A wildcard pattern of NOT probed symbols.
+ * @filter: Wildcard patterns of probed symbols, separated by commas.
+ * @notfilter: Wildcard patterns of NOT probed symbols, separated by commas.
  *
- * Register @fp to ftrace for enabling the probe on the symbols matched to @filter.
- * If @notfilter is not NULL, the symbols matched the @notfilter are not probed.
+ * Register @fp to ftrace for enabling the probe on the symbols matched to
+ * any pattern of @filter. If @notfilter is not NULL, the symbols matched to
+ * any pattern of @notfilter are not probed. No symbol has a comma in its
+ * name, so a single pattern is matched as it always was; an empty pattern
+ * ("a,,b") matches nothing.
  *
  * Return 0 if @fp is registered successfully, -errno if not.
  */

@@ -4410,7 +4410,7 @@ static const char readme_msg[] =
 #endif
 #ifdef CONFIG_FPROBE_EVENTS
 	"\t           f[:[<group>/][<event>]] <func-name>[%return] [<args>]\n"
-	"\t           f[:[<group>/][<event>]] [<mod>:]<func-pattern>[,!<exclude>...][%return] [<args>]\n"
+	"\t           f[:[<group>/][<event>]] <func-list>[:entry|:exit] [<args>]\n"
 	"\t           t[:[<group>/][<event>]] <tracepoint> [<args>]\n"
 #endif
 #ifdef CONFIG_HIST_TRIGGERS
@@ -4423,6 +4423,7 @@ static const char readme_msg[] =
   "place (kretprobe): [<module>:]<symbol>[+<offset>]%return|<memaddr>\n"
 #endif
 #ifdef CONFIG_FPROBE_EVENTS
+	"\tfunc-list: [!]<func-name>[,[!]<func-name>...] (a '!' excludes)\n"
 	"       tracepoint: [<module>:]<tracepoint>\n"
 #endif
 #ifdef CONFIG_UPROBE_EVENTS

@@ -6,20 +6,16 @@
 #define pr_fmt(fmt)	"trace_fprobe: " fmt
 
 #include <linux/fprobe.h>
-#include <linux/glob.h>
-#include <linux/kallsyms.h>
 #include <linux/list.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
 #include <linux/rculist.h>
 #include <linux/security.h>
-#include <linux/sort.h>
 #include <linux/tracepoint.h>
 #include <linux/uaccess.h>
 
 #include <asm/ptrace.h>
 
-#include "trace_btf.h"
 #include "trace_dynevent.h"
 #include "trace_probe.h"
 #include "trace_probe_kernel.h"
@@ -255,381 +251,9 @@ DEFINE_FREE(tuser_put, struct tracepoint_user *,
  */
 
 /*
- * The functions of an fprobe event: "[MOD:]PATTERN[,!EXCLUDE...]". PATTERN
- * and each EXCLUDE are globs over the names of the functions ftrace can
- * trace; MOD limits them to one module. A plain "SYMBOL" is a pattern that
- * matches one name.
- */
-struct fprobe_target {
-	char		*buf;		/* the target, cut at ':' and ',' */
-	const char	*mod;		/* NULL: the kernel and every module */
-	const char	*pattern;
-	const char	**excludes;
-	int		nr_excludes;
-	bool		glob;		/* more than one function can match */
-	bool		one_proto;	/* its BTF arguments are of one prototype */
-};
-
-/*
- * How many functions one event may be on. Every one is a site of the
- * ftrace hash, updated when the event is enabled and disabled, so that
- * "f *" would make both take seconds: a constant rather than a tracefs
- * knob, as no use of one event needs more and a knob would be one more
- * file to keep as ABI.
- */
-#define FPROBE_EVENT_MAX_FUNCS	4096
-
-static void free_fprobe_target(struct fprobe_target *t)
-{
-	if (t) {
-		kfree(t->excludes);
-		kfree(t->buf);
-		kfree(t);
-	}
-}
-
-DEFINE_FREE(free_fprobe_target, struct fprobe_target *, free_fprobe_target(_T))
-
-/* Parse @symbol, the target of an fprobe event, with its errors at offsets of it. */
-static struct fprobe_target *parse_fprobe_target(const char *symbol)
-{
-	struct fprobe_target *t __free(free_fprobe_target) = NULL;
-	char *p, *sep;
-	int n = 0;
-
-	t = kzalloc_obj(*t);
-	if (!t)
-		return ERR_PTR(-ENOMEM);
-	t->buf = kstrdup(symbol, GFP_KERNEL);
-	if (!t->buf)
-		return ERR_PTR(-ENOMEM);
-
-	p = t->buf;
-	sep = strchr(p, ':');
-	if (sep) {
-		/* MOD is made of [A-Za-z0-9_-]; modules name themselves with '_' */
-		for (; p < sep; p++) {
-			if (*p == '-')
-				*p = '_';
-			else if (!isalnum(*p) && *p != '_')
-				break;
-		}
-		if (p != sep || sep == t->buf) {
-			trace_probe_log_err(p - t->buf, BAD_FUNC_PATTERN);
-			return ERR_PTR(-EINVAL);
-		}
-		*p++ = '\0';
-		t->mod = t->buf;
-	}
-	t->pattern = p;
-
-	for (sep = p; (sep = strchr(sep, ',')); sep++)
-		n++;
-	if (n) {
-		t->excludes = kcalloc(n, sizeof(*t->excludes), GFP_KERNEL);
-		if (!t->excludes)
-			return ERR_PTR(-ENOMEM);
-	}
-	for (;;) {
-		sep = strchr(p, ',');
-		if (sep)
-			*sep = '\0';
-		/* An empty pattern or exclusion */
-		if (!*p) {
-			trace_probe_log_err(p - t->buf, BAD_FUNC_PATTERN);
-			return ERR_PTR(-EINVAL);
-		}
-		if (!sep)
-			break;
-		p = sep + 1;
-		if (*p != '!') {
-			trace_probe_log_err(p - t->buf, BAD_FUNC_PATTERN);
-			return ERR_PTR(-EINVAL);
-		}
-		t->excludes[t->nr_excludes++] = ++p;
-	}
-	t->glob = t->nr_excludes || strpbrk(t->pattern, "*?[");
-
-	return_ptr(t);
-}
-
-/*
- * A walk over the functions of a target: @match, if set, is called on
- * each one, with the name that matched, after @nr others. It returns 0 to
- * go on, FPROBE_WALK_SKIP to go on without counting this one, 1 to stop,
- * or -errno.
- */
-#define FPROBE_WALK_SKIP	2
-struct fprobe_target_walk {
-	struct fprobe_target	*target;
-	int			(*match)(struct fprobe_target_walk *walk,
-					 const char *name, unsigned long addr);
-	void			*data;
-	unsigned int		nr;
-	unsigned int		size;
-};
-
-static bool fprobe_target_match(struct fprobe_target *t, const char *name)
-{
-	int i;
-
-	if (!glob_match(t->pattern, name))
-		return false;
-	for (i = 0; i < t->nr_excludes; i++) {
-		if (glob_match(t->excludes[i], name))
-			return false;
-	}
-	return true;
-}
-
-static bool fprobe_target_walk_name(void *data, const char *name)
-{
-	struct fprobe_target_walk *walk = data;
-
-	return fprobe_target_match(walk->target, name);
-}
-
-static int fprobe_target_walk_cb(void *data, const char *name, unsigned long addr)
-{
-	struct fprobe_target_walk *walk = data;
-	int ret = 0;
-
-	if (walk->match)
-		ret = walk->match(walk, name, addr);
-	if (ret == FPROBE_WALK_SKIP)
-		return 0;
-	if (!ret)
-		walk->nr++;
-	return ret;
-}
-
-static int fprobe_target_walk(struct fprobe_target_walk *walk)
-{
-	int ret;
-
-	walk->nr = 0;
-	ret = fprobe_walk_funcs(walk->target->mod, fprobe_target_walk_name,
-				fprobe_target_walk_cb, walk);
-	return ret < 0 ? ret : 0;
-}
-
-/* How many functions @t matches, with their aliases */
-static int fprobe_target_count(struct fprobe_target *t)
-{
-	struct fprobe_target_walk walk = { .target = t };
-	int ret;
-
-	ret = fprobe_target_walk(&walk);
-	return ret ?: walk.nr;
-}
-
-/* A function of a target, and its module, held */
-struct fprobe_target_func {
-	unsigned long	addr;
-	struct module	*mod;
-};
-
-static int store_func(struct fprobe_target_walk *walk, const char *name,
-		      unsigned long addr)
-{
-	struct fprobe_target_func *funcs = walk->data;
-	struct module *mod;
-
-	/* More than counted: a module came meanwhile. */
-	if (walk->nr == walk->size)
-		return 1;
-	/*
-	 * The module is held from the walk on, as register_fprobe() does,
-	 * so that its text is still there when the fprobe is put on it.
-	 */
-	scoped_guard(rcu) {
-		mod = __module_text_address(addr);
-		if (mod && !try_module_get(mod))
-			return FPROBE_WALK_SKIP;	/* it is going away */
-	}
-	funcs[walk->nr].addr = addr;
-	funcs[walk->nr].mod = mod;
-	return 0;
-}
-
-static void put_target_funcs(struct fprobe_target_func *funcs, unsigned int n)
-{
-	unsigned int i;
-
-	for (i = 0; i < n; i++) {
-		if (funcs[i].mod)
-			module_put(funcs[i].mod);
-	}
-	kvfree(funcs);
-}
-
-static int cmp_func_addr(const void *a, const void *b)
-{
-	const struct fprobe_target_func *x = a, *y = b;
-
-	return x->addr < y->addr ? -1 : x->addr > y->addr;
-}
-
-/*
- * The functions @t matches, sorted by address, each once (aliases are one
- * function), with their modules held, in *@pfuncs to be given back with
- * put_target_funcs(). Returns how many, -ENOENT for none, -E2BIG for more
- * than FPROBE_EVENT_MAX_FUNCS.
- */
-static int fprobe_target_funcs(struct fprobe_target *t,
-			       struct fprobe_target_func **pfuncs)
-{
-	struct fprobe_target_walk walk = { .target = t, .match = store_func };
-	struct fprobe_target_func *funcs;
-	unsigned int i, n;
-	int ret;
-
-	ret = fprobe_target_count(t);
-	if (ret <= 0)
-		return ret ?: -ENOENT;
-	/* Not to hold and sort more names than this to find them too many */
-	if (ret > 2 * FPROBE_EVENT_MAX_FUNCS)
-		return -E2BIG;
-
-	funcs = kvcalloc(ret, sizeof(*funcs), GFP_KERNEL);
-	if (!funcs)
-		return -ENOMEM;
-	walk.data = funcs;
-	walk.size = ret;
-	ret = fprobe_target_walk(&walk);
-	if (ret) {
-		put_target_funcs(funcs, walk.nr);
-		return ret;
-	}
-
-	sort(funcs, walk.nr, sizeof(*funcs), cmp_func_addr, NULL);
-	for (i = 0, n = 0; i < walk.nr; i++) {
-		if (n && funcs[n - 1].addr == funcs[i].addr) {
-			if (funcs[i].mod)
-				module_put(funcs[i].mod);
-			continue;
-		}
-		funcs[n++] = funcs[i];
-	}
-	if (!n || n > FPROBE_EVENT_MAX_FUNCS) {
-		put_target_funcs(funcs, n);
-		return n ? -E2BIG : -ENOENT;
-	}
-
-	*pfuncs = funcs;
-	return n;
-}
-
-#ifdef CONFIG_PROBE_EVENTS_BTF_ARGS
-/*
- * Whether FUNC_PROTOs @a of @btf_a and @b of @btf_b are one prototype:
- * the same return type, parameter types and names. Types are compared by
- * id, so in one BTF only.
- */
-static bool btf_same_proto(const struct btf *btf_a, const struct btf_type *a,
-			   const struct btf *btf_b, const struct btf_type *b)
-{
-	const struct btf_param *pa = btf_params(a), *pb = btf_params(b);
-	u16 i, n = btf_vlen(a);
-
-	if (btf_a != btf_b || a->type != b->type || n != btf_vlen(b))
-		return false;
-	for (i = 0; i < n; i++) {
-		if (pa[i].type != pb[i].type ||
-		    strcmp(btf_name_by_offset(btf_a, pa[i].name_off),
-			   btf_name_by_offset(btf_b, pb[i].name_off)))
-			return false;
-	}
-	return true;
-}
-
-struct fprobe_proto_walk {
-	struct btf		*btf;
-	const struct btf_type	*proto;
-	char			*buf;
-	int			ret;
-};
-
-static int check_proto(struct fprobe_target_walk *walk, const char *name,
-		       unsigned long addr)
-{
-	struct fprobe_proto_walk *pw = walk->data;
-	const struct btf_type *proto;
-	struct btf *btf;
-	bool same;
-
-	/* By the name that matched: an alias may have another prototype */
-	proto = btf_find_func_proto(name, &btf);
-	if (!proto) {
-		pw->ret = -ENOENT;
-		return 1;
-	}
-	if (!pw->proto) {
-		pw->proto = proto;
-		pw->btf = btf;
-		strscpy(pw->buf, name, KSYM_NAME_LEN);
-		return 0;
-	}
-	same = btf_same_proto(pw->btf, pw->proto, btf, proto);
-	btf_put(btf);
-	if (!same) {
-		pw->ret = -ENOTUNIQ;
-		return 1;
-	}
-	return 0;
-}
-
-/*
- * Whether the functions of @t have one prototype, with the name of one of
- * them in @buf (KSYM_NAME_LEN): 0 if they have, -ENOTUNIQ if they have
- * not, -ENOENT if one of them has none in BTF or none is found.
- */
-static int fprobe_target_proto(struct fprobe_target *t, char *buf)
-{
-	struct fprobe_proto_walk pw = { .buf = buf };
-	struct fprobe_target_walk walk = {
-		.target = t, .match = check_proto, .data = &pw,
-	};
-	int ret;
-
-	ret = fprobe_target_walk(&walk);
-	if (pw.btf)
-		btf_put(pw.btf);
-	if (ret)
-		return ret;
-	if (!pw.proto)
-		return -ENOENT;
-	return pw.ret;
-}
-#else
-static int fprobe_target_proto(struct fprobe_target *t, char *buf)
-{
-	return -ENOENT;
-}
-#endif
-
-/*
- * Check @t when its event is defined: no match and too many are errors
- * of the definition, before its arguments are parsed.
- */
-static int fprobe_target_check(struct fprobe_target *t)
-{
-	struct fprobe_target_func *funcs;
-	int ret;
-
-	ret = fprobe_target_funcs(t, &funcs);
-	if (ret > 0) {
-		put_target_funcs(funcs, ret);
-		return 0;
-	}
-	if (ret == -ENOENT)
-		trace_probe_log_err(0, NO_FUNC_MATCH);
-	else if (ret == -E2BIG)
-		trace_probe_log_err(0, TOO_MANY_FUNCS);
-	return ret;
-}
-
-/*
+ * @symbol is the function, the pattern or the list as it was given.
+ * @filter and @nofilter are set only for a list: the patterns to probe and
+ * to exclude, each separated by commas as register_fprobe() takes them.
  * @tprobe is true for tracepoint probe.
  * @tuser can be NULL if the trace_fprobe is disabled or the tracepoint is not
  * loaded with a module. If @tuser != NULL, this trace_fprobe is enabled.
@@ -638,9 +262,8 @@ struct trace_fprobe {
 	struct dyn_event	devent;
 	struct fprobe		fp;
 	const char		*symbol;
-	struct fprobe_target	*target;	/* NULL on a tprobe */
-	int			func_loc;	/* of "func" in the arguments */
-	bool			has_func;	/* on a pattern: "func" is there */
+	char			*filter;
+	char			*nofilter;
 	bool			tprobe;
 	struct tracepoint_user	*tuser;
 	struct trace_probe	tp;
@@ -665,20 +288,6 @@ static struct trace_fprobe *to_trace_fprobe(struct dyn_event *ev)
 	for_each_dyn_event(dpos)		\
 		if (is_trace_fprobe(dpos) && (pos = to_trace_fprobe(dpos)))
 
-/* Whether the records of @tf say which function they came from */
-static nokprobe_inline bool trace_fprobe_has_func(struct trace_fprobe *tf)
-{
-	return tf->has_func;
-}
-
-/* Store @ip, the address of the function hit, in "func" of the record @ent */
-static nokprobe_inline void
-store_fprobe_func(struct trace_fprobe *tf, void *ent, unsigned long ip)
-{
-	if (trace_fprobe_has_func(tf))
-		*(unsigned long *)(ent + tf->func_loc) = ip;
-}
-
 static bool trace_fprobe_is_return(struct trace_fprobe *tf)
 {
 	return tf->fp.exit_handler != NULL;
@@ -694,6 +303,11 @@ static const char *trace_fprobe_symbol(struct trace_fprobe *tf)
 	return tf->symbol ? tf->symbol : "unknown";
 }
 
+static bool trace_fprobe_has_list(struct trace_fprobe *tf)
+{
+	return !!tf->filter;
+}
+
 static bool trace_fprobe_is_busy(struct dyn_event *ev)
 {
 	struct trace_fprobe *tf = to_trace_fprobe(ev);
@@ -702,15 +316,15 @@ static bool trace_fprobe_is_busy(struct dyn_event *ev)
 }
 
 /*
- * Whether @arg names the target of @tf. The MOD of a "MOD:TRACEPOINT" or
- * "MOD:PATTERN" is kept with '_' where it was written with '-'.
+ * Whether @arg names the target of @tf. The MOD of a tprobe's
+ * "MOD:TRACEPOINT" is kept with '_' where it was written with '-'.
  */
 static bool trace_fprobe_symbol_match(struct trace_fprobe *tf, const char *arg)
 {
 	const char *sym = trace_fprobe_symbol(tf);
 	const char *sep = strchr(arg, ':');
 
-	if (!sep)
+	if (!trace_fprobe_is_tracepoint(tf) || !sep)
 		return !strcmp(sym, arg);
 
 	for (; arg < sep; arg++, sym++) {
@@ -853,7 +467,6 @@ __fentry_trace_func(struct trace_fprobe *tf, unsigned long entry_ip,
 	entry = fbuffer.entry = ring_buffer_event_data(fbuffer.event);
 	entry->ip = entry_ip;
 	store_trace_args(&entry[1], &tf->tp, fregs, NULL, sizeof(*entry), dsize);
-	store_fprobe_func(tf, &entry[1], entry_ip);
 
 	trace_probe_buffer_commit(&tf->tp, &fbuffer);
 }
@@ -954,7 +567,6 @@ __fexit_trace_func(struct trace_fprobe *tf, unsigned long entry_ip,
 	entry->ret_ip = ret_ip;
 	trace_probe_store_return_time(&tf->tp, entry_data, &fbuffer);
 	store_trace_args(&entry[1], &tf->tp, fregs, entry_data, sizeof(*entry), dsize);
-	store_fprobe_func(tf, &entry[1], entry_ip);
 
 	trace_probe_buffer_commit(&tf->tp, &fbuffer);
 }
@@ -999,7 +611,6 @@ static int fentry_perf_func(struct trace_fprobe *tf, unsigned long entry_ip,
 
 	entry->ip = entry_ip;
 	store_trace_args(&entry[1], &tf->tp, fregs, NULL, sizeof(*entry), dsize);
-	store_fprobe_func(tf, &entry[1], entry_ip);
 	perf_trace_buf_submit(entry, size, rctx, call->event.type, 1, regs,
 			      head, NULL);
 	return 0;
@@ -1037,7 +648,6 @@ fexit_perf_func(struct trace_fprobe *tf, unsigned long entry_ip,
 	entry->ret_ip = ret_ip;
 	trace_probe_store_return_time(&tf->tp, entry_data, NULL);
 	store_trace_args(&entry[1], &tf->tp, fregs, entry_data, sizeof(*entry), dsize);
-	store_fprobe_func(tf, &entry[1], entry_ip);
 	perf_trace_buf_submit(entry, size, rctx, call->event.type, 1, regs,
 			      head, NULL);
 }
@@ -1164,7 +774,8 @@ static void free_trace_fprobe(struct trace_fprobe *tf)
 		trace_probe_cleanup(&tf->tp);
 		if (tf->tuser)
 			tracepoint_user_put(tf->tuser);
-		free_fprobe_target(tf->target);
+		kfree(tf->filter);
+		kfree(tf->nofilter);
 		kfree(tf->symbol);
 		kfree(tf);
 	}
@@ -1179,6 +790,8 @@ DEFINE_FREE(free_trace_fprobe, struct trace_fprobe *, if (!IS_ERR_OR_NULL(_T)) f
 static struct trace_fprobe *alloc_trace_fprobe(const char *group,
 					       const char *event,
 					       const char *symbol,
+					       const char *filter,
+					       const char *nofilter,
 					       int nargs, bool is_return,
 					       bool is_tracepoint)
 {
@@ -1192,6 +805,16 @@ static struct trace_fprobe *alloc_trace_fprobe(const char *group,
 	tf->symbol = kstrdup(symbol, GFP_KERNEL);
 	if (!tf->symbol)
 		return ERR_PTR(-ENOMEM);
+	if (filter) {
+		tf->filter = kstrdup(filter, GFP_KERNEL);
+		if (!tf->filter)
+			return ERR_PTR(-ENOMEM);
+	}
+	if (nofilter) {
+		tf->nofilter = kstrdup(nofilter, GFP_KERNEL);
+		if (!tf->nofilter)
+			return ERR_PTR(-ENOMEM);
+	}
 
 	if (is_return)
 		tf->fp.exit_handler = fexit_dispatcher;
@@ -1221,17 +844,6 @@ static struct trace_fprobe *find_trace_fprobe(const char *event,
 	return NULL;
 }
 
-/* Print the "func" field of a record @ent of @tp, if it has one */
-static void print_fprobe_func(struct trace_seq *s, struct trace_probe *tp,
-			      void *ent, int hsize)
-{
-	struct trace_fprobe *tf = container_of(tp, struct trace_fprobe, tp);
-
-	if (trace_fprobe_has_func(tf))
-		trace_seq_printf(s, " func=%ps",
-				 *(void **)(ent + hsize + tf->func_loc));
-}
-
 /* Event entry printers */
 static enum print_line_t
 print_fentry_event(struct trace_iterator *iter, int flags,
@@ -1257,8 +869,6 @@ print_fentry_event(struct trace_iterator *iter, int flags,
 	if (trace_probe_print_args(s, tp->args, tp->nr_args,
 			     (u8 *)&field[1], field) < 0)
 		goto out;
-
-	print_fprobe_func(s, tp, field, sizeof(*field));
 
 	trace_seq_putc(s, '\n');
  out:
@@ -1295,52 +905,10 @@ print_fexit_event(struct trace_iterator *iter, int flags,
 			     (u8 *)&field[1], field) < 0)
 		goto out;
 
-	print_fprobe_func(s, tp, field, sizeof(*field));
-
 	trace_seq_putc(s, '\n');
 
  out:
 	return trace_handle_return(s);
-}
-
-/*
- * "func", the address of the function a record of an event on a pattern
- * came from, after the arguments: filters take it by name with .function,
- * hist keys show it as one with .sym.
- */
-static int define_fprobe_func_field(struct trace_event_call *event_call,
-				    int hsize, struct trace_probe *tp)
-{
-	struct trace_fprobe *tf = container_of(tp, struct trace_fprobe, tp);
-
-	if (!trace_fprobe_has_func(tf))
-		return 0;
-	return trace_define_field(event_call, "unsigned long", "func",
-				  hsize + tf->func_loc, sizeof(unsigned long),
-				  0, FILTER_OTHER);
-}
-
-/* Add the "func" field to the print format of @tf, after the arguments */
-static int trace_fprobe_set_func_fmt(struct trace_fprobe *tf)
-{
-	struct trace_event_call *call = trace_probe_event_call(&tf->tp);
-	char *fmt = call->print_fmt, *end, *new;
-
-	/* The format is the first "string", where \" can be */
-	for (end = fmt + 1; *end && *end != '"'; end++) {
-		if (*end == '\\' && end[1])
-			end++;
-	}
-	if (WARN_ON_ONCE(*fmt != '"' || *end != '"'))
-		return -EINVAL;
-
-	new = kasprintf(GFP_KERNEL, "%.*s func=%%ps%s, REC->func",
-			(int)(end - fmt), fmt, end);
-	if (!new)
-		return -ENOMEM;
-	kfree(call->print_fmt);
-	call->print_fmt = new;
-	return 0;
 }
 
 static int fentry_event_define_fields(struct trace_event_call *event_call)
@@ -1355,10 +923,7 @@ static int fentry_event_define_fields(struct trace_event_call *event_call)
 
 	DEFINE_FIELD(unsigned long, ip, FIELD_STRING_IP, 0);
 
-	ret = traceprobe_define_arg_fields(event_call, sizeof(field), tp);
-	if (ret)
-		return ret;
-	return define_fprobe_func_field(event_call, sizeof(field), tp);
+	return traceprobe_define_arg_fields(event_call, sizeof(field), tp);
 }
 
 static int fexit_event_define_fields(struct trace_event_call *event_call)
@@ -1374,10 +939,7 @@ static int fexit_event_define_fields(struct trace_event_call *event_call)
 	DEFINE_FIELD(unsigned long, func, FIELD_STRING_FUNC, 0);
 	DEFINE_FIELD(unsigned long, ret_ip, FIELD_STRING_RETIP, 0);
 
-	ret = traceprobe_define_arg_fields(event_call, sizeof(field), tp);
-	if (ret)
-		return ret;
-	return define_fprobe_func_field(event_call, sizeof(field), tp);
+	return traceprobe_define_arg_fields(event_call, sizeof(field), tp);
 }
 
 static struct trace_event_functions fentry_funcs = {
@@ -1464,13 +1026,9 @@ static int __register_tracepoint_fprobe(struct trace_fprobe *tf)
 	return 0;
 }
 
-/*
- * Returns an error if no target function is available or too many are
- * (-ENOENT, -E2BIG), or 0
- */
+/* Returns an error if the target function is not available, or 0 */
 static int trace_fprobe_verify_target(struct trace_fprobe *tf)
 {
-	struct fprobe_target_func *funcs;
 	int ret;
 
 	/* Tracepoint should have a stub function. */
@@ -1479,51 +1037,13 @@ static int trace_fprobe_verify_target(struct trace_fprobe *tf)
 
 	/*
 	 * Note: since we don't lock the module, even if this succeeded,
-	 * registering the fprobe later can fail.
+	 * register_fprobe() later can fail.
 	 */
-	ret = fprobe_target_funcs(tf->target, &funcs);
-	if (ret > 0)
-		put_target_funcs(funcs, ret);
+	if (trace_fprobe_has_list(tf))
+		ret = fprobe_count_ips_from_filter(tf->filter, tf->nofilter);
+	else
+		ret = fprobe_count_ips_from_filter(tf->symbol, NULL);
 	return (ret < 0) ? ret : 0;
-}
-
-/*
- * Put the fprobe of @tf on the functions of its target, all of them on one
- * ftrace_ops. The functions are matched again: a module may have come or
- * gone since the event was defined.
- */
-static int register_fprobe_target(struct trace_fprobe *tf)
-{
-	struct fprobe_target_func *funcs;
-	unsigned long *addrs;
-	int i, n, ret;
-
-	if (tf->target->one_proto) {
-		char *buf __free(kfree) = kmalloc(KSYM_NAME_LEN, GFP_KERNEL);
-
-		/* A module may have come with other prototypes meanwhile */
-		if (!buf)
-			return -ENOMEM;
-		if (fprobe_target_proto(tf->target, buf))
-			return -EINVAL;
-	}
-
-	n = fprobe_target_funcs(tf->target, &funcs);
-	if (n < 0)
-		return n;
-
-	addrs = kvcalloc(n, sizeof(*addrs), GFP_KERNEL);
-	if (addrs) {
-		for (i = 0; i < n; i++)
-			addrs[i] = funcs[i].addr;
-		ret = register_fprobe_ips(&tf->fp, addrs, n);
-		kvfree(addrs);
-	} else {
-		ret = -ENOMEM;
-	}
-
-	put_target_funcs(funcs, n);
-	return ret;
 }
 
 /* Internal register function - just handle fprobe and flags */
@@ -1550,7 +1070,9 @@ static int __register_trace_fprobe(struct trace_fprobe *tf)
 	if (trace_fprobe_is_tracepoint(tf))
 		return __register_tracepoint_fprobe(tf);
 
-	return register_fprobe_target(tf);
+	if (trace_fprobe_has_list(tf))
+		return register_fprobe(&tf->fp, tf->filter, tf->nofilter);
+	return register_fprobe(&tf->fp, tf->symbol, NULL);
 }
 
 /* Internal unregister function - just handle fprobe and flags */
@@ -1645,8 +1167,7 @@ static int append_trace_fprobe_event(struct trace_fprobe *tf, struct trace_fprob
 	int ret;
 
 	if (trace_fprobe_is_return(tf) != trace_fprobe_is_return(to) ||
-	    trace_fprobe_is_tracepoint(tf) != trace_fprobe_is_tracepoint(to) ||
-	    trace_fprobe_has_func(tf) != trace_fprobe_has_func(to)) {
+	    trace_fprobe_is_tracepoint(tf) != trace_fprobe_is_tracepoint(to)) {
 		trace_probe_log_set_index(0);
 		trace_probe_log_err(0, DIFF_PROBE_TYPE);
 		return -EEXIST;
@@ -1678,11 +1199,8 @@ static int append_trace_fprobe_event(struct trace_fprobe *tf, struct trace_fprob
 	return ret;
 }
 
-/*
- * Register a trace_probe and probe_event, and check the fprobe is available.
- * @append: whether @tf can be added to an event of its name, if there is one.
- */
-static int register_trace_fprobe_event(struct trace_fprobe *tf, bool append)
+/* Register a trace_probe and probe_event, and check the fprobe is available. */
+static int register_trace_fprobe_event(struct trace_fprobe *tf)
 {
 	struct trace_fprobe *old_tf;
 	int ret;
@@ -1691,11 +1209,6 @@ static int register_trace_fprobe_event(struct trace_fprobe *tf, bool append)
 
 	old_tf = find_trace_fprobe(trace_probe_name(&tf->tp),
 				   trace_probe_group_name(&tf->tp));
-	if (old_tf && !append) {
-		trace_probe_log_set_index(0);
-		trace_probe_log_err(0, EVENT_EXIST);
-		return -EEXIST;
-	}
 	if (old_tf)
 		return append_trace_fprobe_event(tf, old_tf);
 
@@ -2016,13 +1529,92 @@ static struct notifier_block tprobe_event_module_nb = {
 };
 #endif /* CONFIG_MODULES */
 
+/*
+ * Split the list @sym of an fprobe event ("FUNC[,FUNC...]", a '!' before a
+ * FUNC to exclude it) into the patterns to probe, @filter, and those to
+ * exclude, @nofilter (NULL if none), each separated by commas.
+ */
+static int parse_fprobe_list(const char *sym, char **filter, char **nofilter)
+{
+	char *in __free(kfree) = kzalloc(strlen(sym) + 1, GFP_KERNEL);
+	char *ex __free(kfree) = kzalloc(strlen(sym) + 1, GFP_KERNEL);
+	char *inp = in, *exp = ex;
+	const char *tok, *next, *colon;
+	size_t len;
+
+	if (!in || !ex)
+		return -ENOMEM;
+
+	for (tok = sym; tok; tok = next) {
+		bool exclude = *tok == '!';
+
+		next = strchr(tok, ',');
+		len = next ? next - tok : strlen(tok);
+		if (next)
+			next++;
+		if (exclude) {
+			tok++;
+			len--;
+		}
+		if (!len) {
+			trace_probe_log_err(tok - sym, EMPTY_LIST_FUNC);
+			return -EINVAL;
+		}
+		/* Only the list has a suffix, not a function in it. */
+		colon = memchr(tok, ':', len);
+		if (colon) {
+			trace_probe_log_err(colon - sym, BAD_LIST_SUFFIX);
+			return -EINVAL;
+		}
+		if (exclude) {
+			if (exp != ex)
+				*exp++ = ',';
+			memcpy(exp, tok, len);
+			exp += len;
+		} else {
+			if (inp != in)
+				*inp++ = ',';
+			memcpy(inp, tok, len);
+			inp += len;
+		}
+	}
+	if (inp == in) {
+		trace_probe_log_err(0, NO_LIST_FUNC);
+		return -EINVAL;
+	}
+
+	*filter = no_free_ptr(in);
+	if (exp != ex)
+		*nofilter = no_free_ptr(ex);
+	return 0;
+}
+
+/*
+ * A list has a ',' or starts with an exclusion. A '!' elsewhere can be a
+ * glob's "[!...]".
+ */
+static bool is_fprobe_list(const char *sym)
+{
+	return sym[0] == '!' || strchr(sym, ',');
+}
+
+/*
+ * An fprobe event is on one function or pattern, "SYM[%return]", as it
+ * always was, or on a list, "FUNC[,[!]FUNC...][:entry|:exit]". Parse
+ * argv[1] into @symbol, without its suffix; for a list, into @filter and
+ * @nofilter as well. @suffix is set if :entry or :exit is given.
+ */
 static int parse_symbol_and_return(int argc, const char *argv[],
-				   char **symbol, bool *is_return,
-				   bool is_tracepoint)
+				   char **symbol, char **filter,
+				   char **nofilter, bool *is_return,
+				   bool *suffix, bool is_tracepoint)
 {
 	char *tmp = strchr(argv[1], '%');
-	int i;
+	/* In a tprobe, a ':' follows the MOD of MOD:TRACEPOINT. */
+	char *sfx = is_tracepoint ? NULL : strrchr(argv[1], ':');
+	int i, ret;
 
+	*suffix = false;
 	if (tmp) {
 		int len = tmp - argv[1];
 
@@ -2032,11 +1624,32 @@ static int parse_symbol_and_return(int argc, const char *argv[],
 			trace_probe_log_err(len, BAD_ADDR_SUFFIX);
 			return -EINVAL;
 		}
+		if (is_fprobe_list(argv[1])) {
+			trace_probe_log_err(len, LIST_RETURN);
+			return -EINVAL;
+		}
+		*symbol = kmemdup_nul(argv[1], len, GFP_KERNEL);
+	} else if (sfx) {
+		int len = sfx - argv[1];
+
+		if (!strcmp(sfx, ":exit")) {
+			*is_return = true;
+		} else if (strcmp(sfx, ":entry")) {
+			trace_probe_log_err(len, BAD_LIST_SUFFIX);
+			return -EINVAL;
+		}
+		*suffix = true;
 		*symbol = kmemdup_nul(argv[1], len, GFP_KERNEL);
 	} else
 		*symbol = kstrdup(argv[1], GFP_KERNEL);
 	if (!*symbol)
 		return -ENOMEM;
+
+	if (!is_tracepoint && is_fprobe_list(*symbol)) {
+		ret = parse_fprobe_list(*symbol, filter, nofilter);
+		if (ret)
+			return ret;
+	}
 
 	if (*is_return)
 		return 0;
@@ -2071,11 +1684,14 @@ static int parse_symbol_and_return(int argc, const char *argv[],
 		}
 	}
 
-	/* If there is $retval, this should be a return fprobe. */
+	/*
+	 * If there is $retval, this should be a return fprobe, unless :entry
+	 * says otherwise.
+	 */
 	for (i = 2; i < argc; i++) {
 		tmp = strstr(argv[i], "$retval");
 		if (tmp && !isalnum(tmp[7]) && tmp[7] != '_') {
-			if (is_tracepoint) {
+			if (is_tracepoint || *suffix) {
 				trace_probe_log_set_index(i);
 				trace_probe_log_err(tmp - argv[i], RETVAL_ON_PROBE);
 				kfree(*symbol);
@@ -2095,11 +1711,11 @@ static int trace_fprobe_create_internal(int argc, const char *argv[],
 	/*
 	 * Argument syntax:
 	 *  - Add fentry probe:
-	 *      f[:[GRP/][EVENT]] [MOD:]KSYM [FETCHARGS]
+	 *      f[:[GRP/][EVENT]] KSYM [FETCHARGS]
 	 *  - Add fexit probe:
-	 *      f[N][:[GRP/][EVENT]] [MOD:]KSYM%return [FETCHARGS]
-	 *  - Add fentry (fexit) probe on a pattern of functions:
-	 *      f[:[GRP/][EVENT]] [MOD:]PATTERN[,!EXCLUDE...][%return] [FETCHARGS]
+	 *      f[N][:[GRP/][EVENT]] KSYM%return [FETCHARGS]
+	 *  - Add fentry or fexit probe on a list of functions:
+	 *      f[:[GRP/][EVENT]] FUNC[,[!]FUNC...][:entry|:exit] [FETCHARGS]
 	 *  - Add tracepoint probe:
 	 *      t[:[GRP/][EVENT]] [MOD:]TRACEPOINT [FETCHARGS]
 	 *
@@ -2118,12 +1734,13 @@ static int trace_fprobe_create_internal(int argc, const char *argv[],
 	 * Type of args:
 	 *  FETCHARG:TYPE : use TYPE instead of unsigned long.
 	 */
-	struct fprobe_target *target __free(free_fprobe_target) = NULL;
 	struct trace_fprobe *tf __free(free_trace_fprobe) = NULL;
 	const char *event = NULL, *group = FPROBE_EVENT_SYSTEM;
 	struct module *mod __free(module_put) = NULL;
 	const char **new_argv __free(kfree) = NULL;
 	char *symbol __free(kfree) = NULL;
+	char *filter __free(kfree) = NULL;
+	char *nofilter __free(kfree) = NULL;
 	char *ebuf __free(kfree) = NULL;
 	char *gbuf __free(kfree) = NULL;
 	char *sbuf __free(kfree) = NULL;
@@ -2132,6 +1749,7 @@ static int trace_fprobe_create_internal(int argc, const char *argv[],
 	int i, new_argc = 0, ret = 0;
 	bool is_tracepoint = false;
 	bool is_return = false;
+	bool suffix;
 
 	if ((argv[0][0] != 'f' && argv[0][0] != 't') || argc < 2)
 		return -ECANCELED;
@@ -2153,28 +1771,10 @@ static int trace_fprobe_create_internal(int argc, const char *argv[],
 	trace_probe_log_set_index(1);
 
 	/* a symbol(or tracepoint) must be specified */
-	ret = parse_symbol_and_return(argc, argv, &symbol, &is_return, is_tracepoint);
+	ret = parse_symbol_and_return(argc, argv, &symbol, &filter, &nofilter,
+				      &is_return, &suffix, is_tracepoint);
 	if (ret < 0)
 		return -EINVAL;
-
-	if (!is_tracepoint) {
-		target = parse_fprobe_target(symbol);
-		if (IS_ERR(target)) {
-			ret = PTR_ERR(target);
-			target = NULL;
-			return ret;
-		}
-		if (target->glob) {
-			ret = fprobe_target_check(target);
-			if (ret)
-				return ret;
-		}
-		/* As modules name themselves, and as a tprobe's MOD is kept */
-		for (i = 0; target->mod && symbol[i] != ':'; i++) {
-			if (symbol[i] == '-')
-				symbol[i] = '_';
-		}
-	}
 
 	trace_probe_log_set_index(0);
 	if (event) {
@@ -2188,6 +1788,15 @@ static int trace_fprobe_create_internal(int argc, const char *argv[],
 	}
 
 	if (!event) {
+		/*
+		 * A name made of a list or of a pattern in the list syntax
+		 * would say little: these need one. A pattern written as
+		 * it always was keeps the name it always had.
+		 */
+		if (filter || (suffix && strpbrk(symbol, "*?["))) {
+			trace_probe_log_err(0, NO_EVENT_NAME);
+			return -EINVAL;
+		}
 		ebuf = kmalloc(MAX_EVENT_NAME_LEN, GFP_KERNEL);
 		if (!ebuf)
 			return -ENOMEM;
@@ -2198,10 +1807,8 @@ static int trace_fprobe_create_internal(int argc, const char *argv[],
 			snprintf(ebuf, MAX_EVENT_NAME_LEN, "%s%s",
 				 isdigit(*name) ? "_" : "", name);
 		} else {
-			/* [MOD:]PATTERN: the exclusions would make it long */
-			snprintf(ebuf, MAX_EVENT_NAME_LEN, "%s%.*s__%s",
-				 isdigit(*symbol) ? "_" : "",
-				 (int)strcspn(symbol, ","), symbol,
+			snprintf(ebuf, MAX_EVENT_NAME_LEN, "%s%s__%s",
+				 isdigit(*symbol) ? "_" : "", symbol,
 				 is_return ? "exit" : "entry");
 		}
 		sanitize_event_name(ebuf);
@@ -2248,26 +1855,9 @@ static int trace_fprobe_create_internal(int argc, const char *argv[],
 							NULL, NULL, NULL, sbuf);
 		}
 	}
-	if (!ctx->funcname)
-		ctx->funcname = target && !target->glob ? target->pattern : symbol;
-	if (target && target->glob) {
-		/*
-		 * The BTF arguments of a pattern are those of the prototype
-		 * its functions share. If they have more than one, or one of
-		 * them has none, BTF names are refused, and $argN and $retval
-		 * are untyped words, as where there is no BTF.
-		 */
-		sbuf = kmalloc(KSYM_NAME_LEN, GFP_KERNEL);
-		if (!sbuf)
-			return -ENOMEM;
-		ret = fprobe_target_proto(target, sbuf);
-		if (!ret) {
-			ctx->funcname = sbuf;
-			target->one_proto = true;
-		} else {
-			ctx->flags |= TPARG_FL_MULTI;
-		}
-	}
+	/* A list has no one prototype to take BTF arguments from. */
+	if (!ctx->funcname && !filter)
+		ctx->funcname = symbol;
 
 	abuf = kmalloc(MAX_BTF_ARGS_LEN, GFP_KERNEL);
 	if (!abuf)
@@ -2292,17 +1882,14 @@ static int trace_fprobe_create_internal(int argc, const char *argv[],
 		return ret;
 
 	/* setup a probe */
-	tf = alloc_trace_fprobe(group, event, symbol, argc, is_return, is_tracepoint);
+	tf = alloc_trace_fprobe(group, event, symbol, filter, nofilter, argc,
+				is_return, is_tracepoint);
 	if (IS_ERR(tf)) {
 		ret = PTR_ERR(tf);
 		/* This must return -ENOMEM, else there is a bug */
 		WARN_ON_ONCE(ret != -ENOMEM);
 		return ret;
 	}
-	tf->target = no_free_ptr(target);
-	tf->has_func = tf->target && tf->target->glob;
-	if (tf->has_func)
-		ctx->flags |= TPARG_FL_FUNC;
 
 	/* parse arguments */
 	for (i = 0; i < argc; i++) {
@@ -2312,12 +1899,6 @@ static int trace_fprobe_create_internal(int argc, const char *argv[],
 		if (ret)
 			return ret;	/* This can be -ENOMEM */
 	}
-	/*
-	 * Only arguments taken from BTF need the functions to keep one
-	 * prototype: without them, a module of other prototypes is welcome.
-	 */
-	if (tf->target && !ctx->proto)
-		tf->target->one_proto = false;
 
 	if (is_return && tf->tp.entry_arg) {
 		tf->fp.entry_handler = trace_fprobe_entry_handler;
@@ -2329,43 +1910,18 @@ static int trace_fprobe_create_internal(int argc, const char *argv[],
 		}
 	}
 
-	if (trace_fprobe_has_func(tf)) {
-		/* "func" is a field of its own, after the arguments */
-		tf->func_loc = ALIGN(tf->tp.size, sizeof(unsigned long));
-		tf->tp.size = tf->func_loc + sizeof(unsigned long);
-		if (tf->tp.size > MAX_PROBE_EVENT_SIZE) {
-			trace_probe_log_set_index(argc + 1);
-			trace_probe_log_err(0, EVENT_TOO_BIG);
-			return -E2BIG;
-		}
-	}
-
 	ret = traceprobe_set_print_fmt(&tf->tp,
 			is_return ? PROBE_PRINT_RETURN : PROBE_PRINT_NORMAL);
 	if (ret < 0)
 		return ret;
-	if (trace_fprobe_has_func(tf)) {
-		ret = trace_fprobe_set_func_fmt(tf);
-		if (ret < 0)
-			return ret;
-	}
 
-	/*
-	 * The name made of a pattern is the same for other patterns ("f a*"
-	 * and "f a?" make a___entry): it names a new event only.
-	 */
-	ret = register_trace_fprobe_event(tf, !ebuf || !tf->target ||
-					  !tf->target->glob);
+	ret = register_trace_fprobe_event(tf);
 	if (ret) {
 		trace_probe_log_set_index(1);
 		if (ret == -EILSEQ)
 			trace_probe_log_err(0, BAD_INSN_BNDRY);
-		else if (ret == -ENOENT && tf->target && tf->target->glob)
-			trace_probe_log_err(0, NO_FUNC_MATCH);
 		else if (ret == -ENOENT)
 			trace_probe_log_err(0, BAD_PROBE_ADDR);
-		else if (ret == -E2BIG && tf->target)
-			trace_probe_log_err(0, TOO_MANY_FUNCS);
 		else if (ret != -ENOMEM && ret != -EEXIST)
 			trace_probe_log_err(0, FAIL_REG_PROBE);
 		return -EINVAL;
@@ -2421,8 +1977,9 @@ static int trace_fprobe_show(struct seq_file *m, struct dyn_event *ev)
 	seq_printf(m, ":%s/%s", trace_probe_group_name(&tf->tp),
 				trace_probe_name(&tf->tp));
 
-	seq_printf(m, " %s%s", trace_fprobe_symbol(tf),
-			       trace_fprobe_is_return(tf) ? "%return" : "");
+	seq_printf(m, " %s", trace_fprobe_symbol(tf));
+	if (trace_fprobe_is_return(tf))
+		seq_puts(m, trace_fprobe_has_list(tf) ? ":exit" : "%return");
 
 	for (i = 0; i < tf->tp.nr_args; i++)
 		seq_printf(m, " %s=%s", tf->tp.args[i].name, tf->tp.args[i].comm);
@@ -2469,6 +2026,15 @@ static int enable_trace_fprobe(struct trace_event_call *call,
 	return 0;
 
 err:
+	/*
+	 * The functions were there when the event was defined: say why it
+	 * cannot be enabled now, as the module that had them may be gone.
+	 */
+	pr_warn("event %s/%s: cannot probe %s: %s%pe\n",
+		trace_probe_group_name(tp), trace_probe_name(tp),
+		trace_fprobe_symbol(tf),
+		ret == -ENOENT && !trace_fprobe_is_tracepoint(tf) ?
+		"no function matches, " : "", ERR_PTR(ret));
 	/* Failed to enable one of them. Roll back all */
 	list_for_each_entry(tf, trace_probe_probe_list(tp), tp.list)
 		__unregister_trace_fprobe(tf);

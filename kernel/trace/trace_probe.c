@@ -801,9 +801,6 @@ static int query_btf_context(struct traceprobe_parse_context *ctx)
 	if (ctx->btf)
 		return 0;
 
-	if (ctx->flags & TPARG_FL_MULTI)
-		return -ENOTUNIQ;
-
 	if (!ctx->funcname)
 		return -EINVAL;
 
@@ -834,15 +831,6 @@ static int query_btf_context(struct traceprobe_parse_context *ctx)
 	}
 
 	return 0;
-}
-
-/* Log why query_btf_context() failed with @ret */
-static void log_no_btf_context(int offset, int ret)
-{
-	if (ret == -ENOTUNIQ)
-		trace_probe_log_err(offset, DIFF_FUNC_PROTO);
-	else
-		trace_probe_log_err(offset, NO_BTF_ENTRY);
 }
 
 static void clear_struct_btf(struct traceprobe_parse_context *ctx)
@@ -1016,10 +1004,17 @@ static int parse_btf_arg(char *varname,
 	int i, is_ptr, ret;
 	u32 tid;
 
-	/* Note: field is not separated at this point, so check prefix. */
+	/*
+	 * Note: field is not separated at this point, so check prefix.
+	 * Without a function (an fprobe event on a list) there is no BTF
+	 * to find a name in; $retval is then untyped, as without BTF.
+	 */
 	if (!str_has_prefix(varname, "$current") &&
-	    !ctx->funcname && !(ctx->flags & TPARG_FL_TEVENT))
+	    !str_has_prefix(varname, "$retval") &&
+	    !ctx->funcname && !(ctx->flags & TPARG_FL_TEVENT)) {
+		trace_probe_log_err(ctx->offset, NOSUP_BTFARG);
 		return -EINVAL;
+	}
 
 	is_ptr = split_next_field(varname, &field, ctx);
 	if (is_ptr < 0)
@@ -1048,8 +1043,7 @@ static int parse_btf_arg(char *varname,
 	if (ctx->flags & TPARG_FL_RETURN && !strcmp(varname, "$retval")) {
 		code->op = FETCH_OP_RETVAL;
 		/* Check whether the function return type is not void, even with typecast. */
-		ret = query_btf_context(ctx);
-		if (ret == 0) {
+		if (query_btf_context(ctx) == 0) {
 			if (ctx->proto->type == 0) {
 				trace_probe_log_err(ctx->offset, NO_RETVAL);
 				return -ENOENT;
@@ -1058,7 +1052,8 @@ static int parse_btf_arg(char *varname,
 			goto found;
 		}
 		if (field) {
-			log_no_btf_context(ctx->offset + field - varname, ret);
+			trace_probe_log_err(ctx->offset + field - varname,
+					    NO_BTF_ENTRY);
 			return -ENOENT;
 		}
 		return 0;
@@ -1067,7 +1062,7 @@ static int parse_btf_arg(char *varname,
 	if (!ctx->btf) {
 		ret = query_btf_context(ctx);
 		if (ret < 0 || ctx->nr_params == 0) {
-			log_no_btf_context(ctx->offset, ret);
+			trace_probe_log_err(ctx->offset, NO_BTF_ENTRY);
 			return -ENOENT;
 		}
 	}
@@ -2572,17 +2567,13 @@ fail:
 
 /* Return 1 if name is reserved or already used by another argument */
 static int traceprobe_conflict_field_name(const char *name,
-					  struct probe_arg *args, int narg,
-					  unsigned int flags)
+					  struct probe_arg *args, int narg)
 {
 	int i;
 
 	for (i = 0; i < ARRAY_SIZE(reserved_field_names); i++)
 		if (strcmp(reserved_field_names[i], name) == 0)
 			return 1;
-
-	if ((flags & TPARG_FL_FUNC) && strcmp(name, "func") == 0)
-		return 1;
 
 	for (i = 0; i < narg; i++)
 		if (strcmp(args[i].name, name) == 0)
@@ -2655,7 +2646,7 @@ int traceprobe_parse_probe_arg(struct trace_probe *tp, int i, const char *arg,
 		trace_probe_log_err(0, BAD_ARG_NAME);
 		return -EINVAL;
 	}
-	if (traceprobe_conflict_field_name(parg->name, tp->args, i, ctx->flags)) {
+	if (traceprobe_conflict_field_name(parg->name, tp->args, i)) {
 		trace_probe_log_err(0, USED_ARG_NAME);
 		return -EINVAL;
 	}
@@ -2762,10 +2753,6 @@ const char **traceprobe_expand_meta_args(int argc, const char *argv[],
 
 	ret = query_btf_context(ctx);
 	if (ret < 0 || ctx->nr_params == 0) {
-		if (args_idx != -1 && ret == -ENOTUNIQ) {
-			trace_probe_log_err(0, DIFF_FUNC_PROTO);
-			return ERR_PTR(-EOPNOTSUPP);
-		}
 		if (args_idx != -1) {
 			/* $arg* requires BTF info */
 			trace_probe_log_err(0, NOSUP_BTFARG);

@@ -708,10 +708,6 @@ trace_probe_store_return_time(struct trace_probe *tp, void *edata,
 #define TPARG_FL_USER   BIT(4)
 #define TPARG_FL_FPROBE BIT(5)
 #define TPARG_FL_TPOINT BIT(6)
-/* On functions without one BTF prototype: no BTF argument can be found */
-#define TPARG_FL_MULTI	BIT(7)
-/* The event has a "func" field of its own: no argument can be named so */
-#define TPARG_FL_FUNC	BIT(8)
 #define TPARG_FL_LOC_MASK	GENMASK(4, 0)
 
 static inline bool tparg_is_function_entry(unsigned int flags)
@@ -874,13 +870,11 @@ extern int traceprobe_define_arg_fields(struct trace_event_call *event_call,
 	C(BAD_HYPHEN,		"Failed to parse single hyphen. Forgot '>'?"),	\
 	C(BAD_IMM,		"Invalid immediate value"),		\
 	C(BAD_INSN_BNDRY,	"Probe point is not an instruction boundary"),	\
+	C(BAD_LIST_SUFFIX,	"Function suffix must be :entry or :exit"),	\
 	C(BAD_MAXACT,		"Invalid maxactive number"),		\
 	C(BAD_MAXACT_TYPE,	"Maxactive is only for function exit"),	\
 	C(BAD_MEM_ADDR,		"Invalid memory address"),		\
 	C(BAD_PROBE_ADDR,	"Invalid probed address or symbol"),		\
-	C(BAD_FUNC_PATTERN,	"Invalid function pattern, exclusion or module name"),	\
-	C(NO_FUNC_MATCH,	"No traceable function matches this pattern"),	\
-	C(TOO_MANY_FUNCS,	"Too many functions match this pattern"),	\
 	C(BAD_REFCNT,		"Invalid reference counter offset"),		\
 	C(BAD_REFCNT_SUFFIX,	"Reference counter has wrong suffix"),	\
 	C(BAD_REG_NAME,		"Invalid register name"),		\
@@ -902,8 +896,8 @@ extern int traceprobe_define_arg_fields(struct trace_event_call *event_call,
 	C(DEREF_OPEN_BRACE,	"Dereference brace is not closed"),	\
 	C(DIFF_ARG_TYPE,	"Argument type or name is different from existing probe"),	\
 	C(DIFF_PROBE_TYPE,	"Probe type is different from existing probe"),	\
-	C(DIFF_FUNC_PROTO,	"BTF arguments need one prototype for every function"),	\
 	C(DOUBLE_ARGS,		"$arg* can be used only once in the parameters"),	\
+	C(EMPTY_LIST_FUNC,	"Empty function in the list"),		\
 	C(EVENT_EXIST,		"Given group/event name is already used by another event"),	\
 	C(EVENT_TOO_BIG,	"Event too big (too many fields?)"),		\
 	C(EVENT_TOO_LONG,	"Event name is too long"),		\
@@ -912,6 +906,7 @@ extern int traceprobe_define_arg_fields(struct trace_event_call *event_call,
 	C(FILE_ON_KPROBE,	"File offset is not available for kernel probes"),	\
 	C(GROUP_TOO_LONG,	"Group name is too long"),		\
 	C(IMMSTR_NO_CLOSE,	"String is not closed with '\"'"),		\
+	C(LIST_RETURN,		"%return is for one function: use :exit after a list"), \
 	C(MAXACT_TOO_BIG,	"Maxactive is too big"),		\
 	C(NEED_MEM_DEREF,	"This type is read from memory: dereference it, +0(...)"),	\
 	C(NEED_STRING_TYPE,	"$comm and immediate-string only accepts string type"),	\
@@ -930,6 +925,7 @@ extern int traceprobe_define_arg_fields(struct trace_event_call *event_call,
 	C(NO_EVENT_INFO,	"This requires both group and event name to attach"),	\
 	C(NO_EVENT_NAME,	"Event name is not specified"),		\
 	C(NO_GROUP_NAME,	"Group name is not specified"),		\
+	C(NO_LIST_FUNC,		"The list has no function to probe, only exclusions"), \
 	C(NO_PTR_STRCT,		"This is not a pointer to union/structure."),	\
 	C(NO_REGULAR_FILE,	"Not a regular file"),		\
 	C(NO_RETVAL,		"This function returns 'void' type"),		\
