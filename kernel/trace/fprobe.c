@@ -1011,8 +1011,9 @@ int fprobe_count_ips_from_filter(const char *filter, const char *notfilter)
  * Register @fp to ftrace for enabling the probe on the symbols matched to
  * any pattern of @filter. If @notfilter is not NULL, the symbols matched to
  * any pattern of @notfilter are not probed. No symbol has a comma in its
- * name, so a single pattern is matched as it always was; an empty pattern
- * ("a,,b") matches nothing.
+ * name, so a single pattern is matched as it always was, unless it has a
+ * comma in a "[...]" class, which now separates two patterns. An empty
+ * pattern ("a,,b") matches nothing.
  *
  * Return 0 if @fp is registered successfully, -errno if not.
  */

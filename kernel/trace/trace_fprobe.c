@@ -790,8 +790,6 @@ DEFINE_FREE(free_trace_fprobe, struct trace_fprobe *, if (!IS_ERR_OR_NULL(_T)) f
 static struct trace_fprobe *alloc_trace_fprobe(const char *group,
 					       const char *event,
 					       const char *symbol,
-					       const char *filter,
-					       const char *nofilter,
 					       int nargs, bool is_return,
 					       bool is_tracepoint)
 {
@@ -805,16 +803,6 @@ static struct trace_fprobe *alloc_trace_fprobe(const char *group,
 	tf->symbol = kstrdup(symbol, GFP_KERNEL);
 	if (!tf->symbol)
 		return ERR_PTR(-ENOMEM);
-	if (filter) {
-		tf->filter = kstrdup(filter, GFP_KERNEL);
-		if (!tf->filter)
-			return ERR_PTR(-ENOMEM);
-	}
-	if (nofilter) {
-		tf->nofilter = kstrdup(nofilter, GFP_KERNEL);
-		if (!tf->nofilter)
-			return ERR_PTR(-ENOMEM);
-	}
 
 	if (is_return)
 		tf->fp.exit_handler = fexit_dispatcher;
@@ -1539,7 +1527,7 @@ static int parse_fprobe_list(const char *sym, char **filter, char **nofilter)
 	char *in __free(kfree) = kzalloc(strlen(sym) + 1, GFP_KERNEL);
 	char *ex __free(kfree) = kzalloc(strlen(sym) + 1, GFP_KERNEL);
 	char *inp = in, *exp = ex;
-	const char *tok, *next, *colon;
+	const char *tok, *next;
 	size_t len;
 
 	if (!in || !ex)
@@ -1558,12 +1546,6 @@ static int parse_fprobe_list(const char *sym, char **filter, char **nofilter)
 		}
 		if (!len) {
 			trace_probe_log_err(tok - sym, EMPTY_LIST_FUNC);
-			return -EINVAL;
-		}
-		/* Only the list has a suffix, not a function in it. */
-		colon = memchr(tok, ':', len);
-		if (colon) {
-			trace_probe_log_err(colon - sym, BAD_LIST_SUFFIX);
 			return -EINVAL;
 		}
 		if (exclude) {
@@ -1636,6 +1618,12 @@ static int parse_symbol_and_return(int argc, const char *argv[],
 			*is_return = true;
 		} else if (strcmp(sfx, ":entry")) {
 			trace_probe_log_err(len, BAD_LIST_SUFFIX);
+			return -EINVAL;
+		}
+		/* Only the list has a suffix, not a function in it. */
+		tmp = memchr(argv[1], ':', len);
+		if (tmp) {
+			trace_probe_log_err(tmp - argv[1], BAD_LIST_SUFFIX);
 			return -EINVAL;
 		}
 		*suffix = true;
@@ -1882,14 +1870,15 @@ static int trace_fprobe_create_internal(int argc, const char *argv[],
 		return ret;
 
 	/* setup a probe */
-	tf = alloc_trace_fprobe(group, event, symbol, filter, nofilter, argc,
-				is_return, is_tracepoint);
+	tf = alloc_trace_fprobe(group, event, symbol, argc, is_return, is_tracepoint);
 	if (IS_ERR(tf)) {
 		ret = PTR_ERR(tf);
 		/* This must return -ENOMEM, else there is a bug */
 		WARN_ON_ONCE(ret != -ENOMEM);
 		return ret;
 	}
+	tf->filter = no_free_ptr(filter);
+	tf->nofilter = no_free_ptr(nofilter);
 
 	/* parse arguments */
 	for (i = 0; i < argc; i++) {
@@ -2030,11 +2019,11 @@ err:
 	 * The functions were there when the event was defined: say why it
 	 * cannot be enabled now, as the module that had them may be gone.
 	 */
-	pr_warn("event %s/%s: cannot probe %s: %s%pe\n",
-		trace_probe_group_name(tp), trace_probe_name(tp),
-		trace_fprobe_symbol(tf),
-		ret == -ENOENT && !trace_fprobe_is_tracepoint(tf) ?
-		"no function matches, " : "", ERR_PTR(ret));
+	pr_warn_ratelimited("event %s/%s: cannot probe %s: %s%pe\n",
+			    trace_probe_group_name(tp), trace_probe_name(tp),
+			    trace_fprobe_symbol(tf),
+			    ret == -ENOENT && !trace_fprobe_is_tracepoint(tf) ?
+			    "no function matches, " : "", ERR_PTR(ret));
 	/* Failed to enable one of them. Roll back all */
 	list_for_each_entry(tf, trace_probe_probe_list(tp), tp.list)
 		__unregister_trace_fprobe(tf);

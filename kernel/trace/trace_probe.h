@@ -870,7 +870,7 @@ extern int traceprobe_define_arg_fields(struct trace_event_call *event_call,
 	C(BAD_HYPHEN,		"Failed to parse single hyphen. Forgot '>'?"),	\
 	C(BAD_IMM,		"Invalid immediate value"),		\
 	C(BAD_INSN_BNDRY,	"Probe point is not an instruction boundary"),	\
-	C(BAD_LIST_SUFFIX,	"Function suffix must be :entry or :exit"),	\
+	C(BAD_LIST_SUFFIX,	"Only :entry or :exit, at the end of the functions"),	\
 	C(BAD_MAXACT,		"Invalid maxactive number"),		\
 	C(BAD_MAXACT_TYPE,	"Maxactive is only for function exit"),	\
 	C(BAD_MEM_ADDR,		"Invalid memory address"),		\
