@@ -19,9 +19,10 @@
 #include <linux/in6.h>
 #include <linux/kdev_t.h>
 #include <linux/socket.h>
+#include <linux/tracepoint.h>
 #include <linux/unaligned.h>
 
-#include "../../mm/internal.h"	/* gfpflag_names, as in lib/vsprintf.c */
+#include <trace/events/mmflags.h>
 
 #include "trace_btf.h"
 #include "trace_dynevent.h"
@@ -165,6 +166,12 @@ static int PRINT_TYPE_FUNC_NAME(gfp)(struct trace_seq *s, void *data,
 
 static const char PRINT_TYPE_FMT_NAME(gfp)[] = "%s";
 
+/* The table of mm/debug.c's gfpflag_names, which %pGg prints with */
+static const struct trace_print_flags probe_gfp_names[] = {
+	__def_gfpflag_names,
+	{0, NULL}
+};
+
 static int probe_gfp_fmt_args(char *buf, int len, const char *name)
 {
 	const struct trace_print_flags *f;
@@ -172,8 +179,8 @@ static int probe_gfp_fmt_args(char *buf, int len, const char *name)
 
 	pos = probe_fmt_add(buf, len, 0, ", REC->%s ? __print_flags(REC->%s, \"|\"",
 			    name, name);
-	/* mm's table, which %pGg and the kmem events print with */
-	for (f = gfpflag_names; f->name; f++)
+	/* The names %pGg and the kmem events print */
+	for (f = probe_gfp_names; f->name; f++)
 		pos = probe_fmt_add(buf, len, pos, ", {0x%lx, \"%s\"}",
 				    f->mask, f->name);
 	return probe_fmt_add(buf, len, pos, ") : \"none\"");
