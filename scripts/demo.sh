@@ -53,13 +53,13 @@ if [ -f $T/probe_profile ]; then
 	cat $T/probe_profile
 fi
 
-if grep -q 'errno, bool, gfp, devt' $T/README; then
+if grep -q 'errno, %pe, bool, %pGg, devt' $T/README; then
 	echo >$T/dynamic_events
 	step "Semantic fetch types: errors, GFP flags, devices and socket addresses by name"
 	for def in 'r:sem/open __x64_sys_openat ret=$retval:errno' \
-		   't:sem/kmalloc kmalloc size=bytes_req gfp=gfp_flags:gfp' \
+		   't:sem/kmalloc kmalloc size=bytes_req gfp=gfp_flags:%pGg' \
 		   'f:sem/chrdev chrdev_open dev=inode->i_rdev:devt' \
-		   'f:sem/connect __sys_connect addr=+u0($arg2):sockaddr'; do
+		   'f:sem/connect __sys_connect addr=+u0($arg2):%pISpc'; do
 		echo "# echo '$def' >> dynamic_events"
 		echo "$def" >>$T/dynamic_events 2>/dev/null || echo "(not available here)"
 	done

@@ -153,7 +153,7 @@ scenario kretprobe "echo 'r:bench/k $SYS' >> dynamic_events && $on"
 scenario kprobe-s32 "echo 'p:bench/k $SYS a=%di:s32' >> dynamic_events && $on"
 scenario kprobe-errno "echo 'p:bench/k $SYS a=%di:errno' >> dynamic_events && $on"
 scenario kprobe-x32 "echo 'p:bench/k $SYS a=%di:x32' >> dynamic_events && $on"
-scenario kprobe-gfp "echo 'p:bench/k $SYS a=%di:gfp' >> dynamic_events && $on"
+scenario kprobe-gfp "echo 'p:bench/k $SYS a=%di:%pGg' >> dynamic_events && $on"
 scenario kretprobe-s32 "echo 'r:bench/k $SYS r=\$retval:s32' >> dynamic_events && $on"
 scenario kretprobe-errno "echo 'r:bench/k $SYS r=\$retval:errno' >> dynamic_events && $on"
 # $duration against a u64 argument (series only), with the guest's trace

@@ -456,7 +456,7 @@ static const char *const btf_clone[] = {
 	"args->flags:x64", "args->exit_signal", "args->stack", NULL
 };
 static const char *const btf_tcp_connect[] = {
-	"sk", "uaddr", "addr_len", "uaddr:sockaddr", "sk->__sk_common.skc_family",
+	"sk", "uaddr", "addr_len", "uaddr:%pISpc", "sk->__sk_common.skc_family",
 	NULL
 };
 static const char *const btf_inet_connect[] = {
@@ -830,13 +830,13 @@ static const char *const imm_strs[] = {
 };
 static const char *const scalar_types[] = {
 	"u8", "u16", "u32", "u64", "s8", "s16", "s32", "s64", "x8", "x16",
-	"x32", "x64", "char", "symbol", "symstr", "errno", "bool", "gfp",
-	"devt", "ipv4", "BITFIELD",
+	"x32", "x64", "char", "symbol", "symstr", "errno", "bool", "%pGg",
+	"devt", "%pI4", "BITFIELD",
 };
 static const char *const mem_types[] = {
 	"u8", "u16", "u32", "u64", "s8", "s32", "x16", "x64", "char",
-	"string", "ustring", "symbol", "errno", "bool", "devt", "ipv4", "ipv6",
-	"sockaddr", "mac", "uuid", "BITFIELD", "ARRAY",
+	"string", "ustring", "symbol", "errno", "bool", "devt", "%pI4", "%pI6c",
+	"%pISpc", "%pM", "%pUl", "BITFIELD", "ARRAY",
 };
 /* uprobes: the semantic types, symbol and %pd are for kernel probes */
 static const char *const uprobe_types[] = {
@@ -849,19 +849,19 @@ static const char *const user_types[] = {
 static const char *const all_types[] = {
 	"u8", "u16", "u32", "u64", "s8", "s16", "s32", "s64", "x8", "x16",
 	"x32", "x64", "char", "string", "ustring", "symbol", "symstr", "errno",
-	"bool", "gfp", "devt", "ipv4", "ipv6", "sockaddr", "mac", "uuid",
+	"bool", "%pGg", "devt", "%pI4", "%pI6c", "%pISpc", "%pM", "%pUl",
 	"%pd", "%pD", "BITFIELD", "ARRAY",
 };
 static const char *const array_types[] = {
-	"u8", "u16", "u32", "x64", "s8", "char", "string", "ipv4", "errno",
+	"u8", "u16", "u32", "x64", "s8", "char", "string", "%pI4", "errno",
 };
 static const char *const dur_types[] = { "u64", "x64", "s64" };
 static const char *const bad_types[] = {
 	"u7", "strin", "x128", "b0@0/8", "b9@0/8", "b1@8/8", "b65@0/64",
 	"b3@4/33", "b@/", "u8[0]", "u8[65]", "u8[", "u8[4", "string[99999]",
-	"", "s0", "ipv7", "uuid[4]", "sockaddr[2]", "bool[128]", "symstr[3]",
-	"%pX", "u64u64", "char[4294967296]", "mac[0x10]", "ustring[2]",
-	"errno:u8", "gfp[-1]",
+	"", "s0", "%pI7", "%pU[4]", "%pISpc[2]", "bool[128]", "symstr[3]",
+	"%pX", "u64u64", "char[4294967296]", "%pM[0x10]", "ustring[2]",
+	"errno:u8", "%pGg[-1]",
 };
 static const unsigned int offsets[] = {
 	0, 0, 0, 0, 8, 8, 16, 24, 32, 40, 64, 0x100, 0x180, 0x400,

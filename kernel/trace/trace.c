@@ -4450,7 +4450,8 @@ static const char readme_msg[] =
 	"\t     type: s8/16/32/64, u8/16/32/64, x8/16/32/64, char, string, symbol,\n"
 	"\t           b<bit-width>@<bit-offset>/<container-size>, ustring,\n"
 	"\t           symstr, %pd/%pD, <type>\\[<array-size>\\],\n"
-	"\t           errno, bool, gfp, devt, ipv4, ipv6, sockaddr, mac, uuid\n"
+	"\t           errno, %pe, bool, %pGg, devt, %pI4, %pI6, %pI6c, %pISpc,\n"
+	"\t           %pM, %pU, %pUb, %pUl\n"
 #ifdef CONFIG_HIST_TRIGGERS
 	"\t    field: <stype> <name>;\n"
 	"\t    stype: u8/u16/u32/u64, s8/s16/s32/s64, pid_t,\n"

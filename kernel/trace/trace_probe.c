@@ -136,6 +136,33 @@ static int PRINT_TYPE_FUNC_NAME(errno)(struct trace_seq *s, void *data,
  */
 static const char PRINT_TYPE_FMT_NAME(errno)[] = "%d";
 
+/*
+ * printk's %pe: a long or a pointer, named if it is an error pointer
+ * (IS_ERR_VALUE() of the whole value), else in hex. An errno is an int:
+ * the upper half of a long return value decides whether it is an error.
+ */
+static int PRINT_TYPE_FUNC_NAME(errptr)(struct trace_seq *s, void *data,
+					void *ent)
+{
+	unsigned long val = get_unaligned((unsigned long *)data);
+	const char *name;
+
+	if (!IS_ERR_VALUE(val)) {
+		trace_seq_printf(s, "0x%lx", val);
+		return !trace_seq_has_overflowed(s);
+	}
+
+	name = errname((int)(long)val);
+	if (name)
+		trace_seq_puts(s, name);
+	else
+		trace_seq_printf(s, "%ld", (long)val);
+	return !trace_seq_has_overflowed(s);
+}
+
+/* As for errno, tools get the number: in hex, as for any other pointer */
+static const char PRINT_TYPE_FMT_NAME(errptr)[] = "0x%lx";
+
 static int PRINT_TYPE_FUNC_NAME(bool)(struct trace_seq *s, void *data,
 				      void *ent)
 {
@@ -151,8 +178,8 @@ static int probe_bool_fmt_args(char *buf, int len, const char *name)
 			     name);
 }
 
-static int PRINT_TYPE_FUNC_NAME(gfp)(struct trace_seq *s, void *data,
-				     void *ent)
+static int PRINT_TYPE_FUNC_NAME(gfpflags)(struct trace_seq *s, void *data,
+					  void *ent)
 {
 	gfp_t flags = (__force gfp_t)get_unaligned((u32 *)data);
 
@@ -164,7 +191,7 @@ static int PRINT_TYPE_FUNC_NAME(gfp)(struct trace_seq *s, void *data,
 	return !trace_seq_has_overflowed(s);
 }
 
-static const char PRINT_TYPE_FMT_NAME(gfp)[] = "%s";
+static const char PRINT_TYPE_FMT_NAME(gfpflags)[] = "%s";
 
 /* The table of mm/debug.c's gfpflag_names, which %pGg prints with */
 static const struct trace_print_flags probe_gfp_names[] = {
@@ -203,7 +230,7 @@ static int probe_devt_fmt_args(char *buf, int len, const char *name)
 			     name, MINORBITS, name, MINORMASK);
 }
 
-/* Addresses: bytes in network order (or in memory order for mac and uuid) */
+/* Addresses: bytes in network order (or in memory order for %pM and %pU) */
 static int PRINT_TYPE_FUNC_NAME(ipv4)(struct trace_seq *s, void *data,
 				      void *ent)
 {
@@ -216,11 +243,20 @@ static const char PRINT_TYPE_FMT_NAME(ipv4)[] = "%pI4";
 static int PRINT_TYPE_FUNC_NAME(ipv6)(struct trace_seq *s, void *data,
 				      void *ent)
 {
+	trace_seq_printf(s, "%pI6", data);
+	return !trace_seq_has_overflowed(s);
+}
+
+static const char PRINT_TYPE_FMT_NAME(ipv6)[] = "%pI6";
+
+static int PRINT_TYPE_FUNC_NAME(ipv6c)(struct trace_seq *s, void *data,
+				       void *ent)
+{
 	trace_seq_printf(s, "%pI6c", data);
 	return !trace_seq_has_overflowed(s);
 }
 
-static const char PRINT_TYPE_FMT_NAME(ipv6)[] = "%pI6c";
+static const char PRINT_TYPE_FMT_NAME(ipv6c)[] = "%pI6c";
 
 static int PRINT_TYPE_FUNC_NAME(mac)(struct trace_seq *s, void *data,
 				     void *ent)
@@ -231,17 +267,45 @@ static int PRINT_TYPE_FUNC_NAME(mac)(struct trace_seq *s, void *data,
 
 static const char PRINT_TYPE_FMT_NAME(mac)[] = "%pM";
 
+/* A UUID in big-endian order (RFC 4122's, uuid_t): bytes as they are */
 static int PRINT_TYPE_FUNC_NAME(uuid)(struct trace_seq *s, void *data,
 				      void *ent)
 {
-	trace_seq_printf(s, "%pU", data);
+	trace_seq_printf(s, "%pUb", data);
 	return !trace_seq_has_overflowed(s);
 }
 
+/* libtraceevent prints any %pU as the bytes come, which is %pUb */
 static const char PRINT_TYPE_FMT_NAME(uuid)[] = "%pU";
 
-/* A sockaddr_in6 is the largest address the sockaddr type prints */
-#define PROBE_SOCKADDR_SIZE	28
+/*
+ * A GUID (guid_t): the first three groups are little-endian. libtraceevent
+ * ignores the byte order of %pU, so the print fmt names the bytes.
+ */
+static int PRINT_TYPE_FUNC_NAME(guid)(struct trace_seq *s, void *data,
+				      void *ent)
+{
+	trace_seq_printf(s, "%pUl", data);
+	return !trace_seq_has_overflowed(s);
+}
+
+static const char PRINT_TYPE_FMT_NAME(guid)[] =
+	"%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-%02x%02x%02x%02x%02x%02x";
+
+static int probe_guid_fmt_args(char *buf, int len, const char *name)
+{
+	/* The byte of each digit pair, in the order %pUl prints them */
+	static const u8 order[16] = {
+		3, 2, 1, 0, 5, 4, 7, 6, 8, 9, 10, 11, 12, 13, 14, 15
+	};
+	int i, pos = 0;
+
+	for (i = 0; i < ARRAY_SIZE(order); i++)
+		pos = probe_fmt_add(buf, len, pos, ", REC->%s[%u]", name,
+				    order[i]);
+	return pos;
+}
+
 static_assert(sizeof(struct sockaddr_in6) == PROBE_SOCKADDR_SIZE);
 
 static int PRINT_TYPE_FUNC_NAME(sockaddr)(struct trace_seq *s, void *data,
@@ -303,9 +367,10 @@ static int probe_sockaddr_fmt_args(char *buf, int len, const char *name)
 	return probe_fmt_add(buf, len, pos, " ? \"\" : \")\"");
 }
 
-#define ASSIGN_SEMANTIC_FETCH_TYPE(ptype, _size, sign, _fmttype, _args,	\
-				   _flags)				\
-	{.name = #ptype,						\
+/* @_name is the name printk gives the conversion, where it has one */
+#define ASSIGN_SEMANTIC_FETCH_TYPE(_name, ptype, _size, sign, _fmttype,	\
+				   _args, _flags)			\
+	{.name = _name,							\
 	 .size = _size,							\
 	 .is_signed = sign,						\
 	 .print = PRINT_TYPE_FUNC_NAME(ptype),				\
@@ -340,28 +405,39 @@ static const struct fetch_type probe_fetch_types[] = {
 	ASSIGN_FETCH_TYPE_ALIAS(char, u8, u8,  0),
 	ASSIGN_FETCH_TYPE_ALIAS(symbol, ADDR_FETCH_TYPE, ADDR_FETCH_TYPE, 0),
 	/* Semantic types */
-	ASSIGN_SEMANTIC_FETCH_TYPE(errno, sizeof(s32), 1, "s32", NULL,
+	ASSIGN_SEMANTIC_FETCH_TYPE("errno", errno, sizeof(s32), 1, "s32",
+				   NULL, FETCH_TYPE_NO_ARRAY),
+	ASSIGN_SEMANTIC_FETCH_TYPE("%pe", errptr, sizeof(long), 0,
+				   __stringify(ADDR_FETCH_TYPE), NULL,
 				   FETCH_TYPE_NO_ARRAY),
-	ASSIGN_SEMANTIC_FETCH_TYPE(bool, sizeof(u8), 0, "bool",
+	ASSIGN_SEMANTIC_FETCH_TYPE("bool", bool, sizeof(u8), 0, "bool",
 				   probe_bool_fmt_args, FETCH_TYPE_NO_ARRAY),
-	ASSIGN_SEMANTIC_FETCH_TYPE(gfp, sizeof(gfp_t), 0, "gfp_t",
-				   probe_gfp_fmt_args,
+	ASSIGN_SEMANTIC_FETCH_TYPE("%pGg", gfpflags, sizeof(gfp_t), 0,
+				   "gfp_t", probe_gfp_fmt_args,
 				   FETCH_TYPE_NO_ARRAY | FETCH_TYPE_KERNEL),
-	ASSIGN_SEMANTIC_FETCH_TYPE(devt, sizeof(u32), 0, "dev_t",
+	ASSIGN_SEMANTIC_FETCH_TYPE("devt", devt, sizeof(u32), 0, "dev_t",
 				   probe_devt_fmt_args,
 				   FETCH_TYPE_NO_ARRAY | FETCH_TYPE_KERNEL),
 	/* A __be32 in a register has the bytes of an address in memory */
-	ASSIGN_SEMANTIC_FETCH_TYPE(ipv4, 4, 0, "u8[4]", NULL,
+	ASSIGN_SEMANTIC_FETCH_TYPE("%pI4", ipv4, 4, 0, "u8[4]", NULL,
 				   FETCH_TYPE_NO_ARRAY),
-	ASSIGN_SEMANTIC_FETCH_TYPE(ipv6, 16, 0, "u8[16]", NULL,
+	ASSIGN_SEMANTIC_FETCH_TYPE("%pI6", ipv6, 16, 0, "u8[16]", NULL,
 				   FETCH_TYPE_NO_ARRAY | FETCH_TYPE_MEM),
-	ASSIGN_SEMANTIC_FETCH_TYPE(sockaddr, PROBE_SOCKADDR_SIZE, 0,
+	ASSIGN_SEMANTIC_FETCH_TYPE("%pI6c", ipv6c, 16, 0, "u8[16]", NULL,
+				   FETCH_TYPE_NO_ARRAY | FETCH_TYPE_MEM),
+	ASSIGN_SEMANTIC_FETCH_TYPE("%pISpc", sockaddr, PROBE_SOCKADDR_SIZE, 0,
 				   "u8[" __stringify(PROBE_SOCKADDR_SIZE) "]",
 				   probe_sockaddr_fmt_args,
 				   FETCH_TYPE_NO_ARRAY | FETCH_TYPE_MEM),
-	ASSIGN_SEMANTIC_FETCH_TYPE(mac, ETH_ALEN, 0, "u8[6]", NULL,
+	ASSIGN_SEMANTIC_FETCH_TYPE("%pM", mac, ETH_ALEN, 0, "u8[6]", NULL,
 				   FETCH_TYPE_NO_ARRAY | FETCH_TYPE_MEM),
-	ASSIGN_SEMANTIC_FETCH_TYPE(uuid, 16, 0, "u8[16]", NULL,
+	/* printk's %pU is %pUb */
+	ASSIGN_SEMANTIC_FETCH_TYPE("%pU", uuid, 16, 0, "u8[16]", NULL,
+				   FETCH_TYPE_NO_ARRAY | FETCH_TYPE_MEM),
+	ASSIGN_SEMANTIC_FETCH_TYPE("%pUb", uuid, 16, 0, "u8[16]", NULL,
+				   FETCH_TYPE_NO_ARRAY | FETCH_TYPE_MEM),
+	ASSIGN_SEMANTIC_FETCH_TYPE("%pUl", guid, 16, 0, "u8[16]",
+				   probe_guid_fmt_args,
 				   FETCH_TYPE_NO_ARRAY | FETCH_TYPE_MEM),
 
 	ASSIGN_FETCH_TYPE_END
@@ -2375,10 +2451,16 @@ static int finalize_fetch_insn(struct fetch_insn *code,
 		trace_probe_log_err(ctx->offset + type_offset, NEED_MEM_DEREF);
 		return -EINVAL;
 	} else if (code->op == FETCH_OP_DEREF) {
-		code->op = FETCH_OP_ST_MEM;
+		if (parg->type->print == PRINT_TYPE_FUNC_NAME(sockaddr))
+			code->op = FETCH_OP_ST_SOCKADDR;
+		else
+			code->op = FETCH_OP_ST_MEM;
 		code->size = parg->type->size;
 	} else if (code->op == FETCH_OP_UDEREF) {
-		code->op = FETCH_OP_ST_UMEM;
+		if (parg->type->print == PRINT_TYPE_FUNC_NAME(sockaddr))
+			code->op = FETCH_OP_ST_USOCKADDR;
+		else
+			code->op = FETCH_OP_ST_UMEM;
 		code->size = parg->type->size;
 	} else {
 		code++;

@@ -13,6 +13,8 @@
 #include <linux/bitops.h>
 #include <linux/btf.h>
 #include <linux/cleanup.h>
+#include <linux/in.h>
+#include <linux/in6.h>
 #include <linux/kallsyms.h>
 #include <linux/kprobes.h>
 #include <linux/limits.h>
@@ -22,6 +24,7 @@
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/smp.h>
+#include <linux/socket.h>
 #include <linux/static_key.h>
 #include <linux/string.h>
 #include <linux/stringify.h>
@@ -113,6 +116,8 @@ typedef int (*print_type_func_t)(struct trace_seq *, void *, void *);
 	FETCH_OP(ST_STRING, store),	/* String: .offset, .size */	\
 	FETCH_OP(ST_USTRING, store),	/* User string: .offset, .size */\
 	FETCH_OP(ST_SYMSTR, store),	/* Symbol name: .offset, .size */\
+	FETCH_OP(ST_SOCKADDR, store),	/* struct sockaddr: .offset, .size */\
+	FETCH_OP(ST_USOCKADDR, store),	/* User struct sockaddr: .offset, .size */\
 	FETCH_OP(ST_EDATA, offset),	/* Entry data: .offset */	\
 	/* Stage 4 (modify) op */					\
 	FETCH_OP(MOD_BF, bf),		/* Bitfield: .basesize, .lshift, .rshift*/\
@@ -175,6 +180,12 @@ struct fetch_type {
 #define FETCH_TYPE_KERNEL	BIT(1)
 /* Bytes that can only be read from memory (a dereference) */
 #define FETCH_TYPE_MEM		BIT(2)
+
+/*
+ * The field of %pISpc: a struct sockaddr_in6 is the largest address it
+ * prints (see fetch_store_sockaddr()).
+ */
+#define PROBE_SOCKADDR_SIZE	28
 
 /* For defining macros, define string/string_size types */
 typedef u32 string;

@@ -177,6 +177,41 @@ process_common_fetch_insn(struct fetch_insn *code, unsigned long *val)
 }
 
 /*
+ * Store the struct sockaddr at @addr for %pISpc: read its family, then
+ * only the bytes of that family's address (16 for a sockaddr_in, 28 for a
+ * sockaddr_in6, the family alone for any other), and clear the rest of
+ * the field. A shorter address is never read past its end, and an address
+ * that cannot be read leaves family 0 in the record, not old bytes.
+ */
+static nokprobe_inline void
+fetch_store_sockaddr(unsigned long addr, void *dest, bool user)
+{
+	sa_family_t family;
+	size_t len = 0;
+	int ret;
+
+	if (user)
+		ret = probe_mem_read_user(&family, (void *)addr, sizeof(family));
+	else
+		ret = probe_mem_read(&family, (void *)addr, sizeof(family));
+	if (!ret) {
+		if (family == AF_INET)
+			len = sizeof(struct sockaddr_in);
+		else if (family == AF_INET6)
+			len = sizeof(struct sockaddr_in6);
+		else
+			len = sizeof(family);
+		if (user)
+			ret = probe_mem_read_user(dest, (void *)addr, len);
+		else
+			ret = probe_mem_read(dest, (void *)addr, len);
+		if (ret)
+			len = 0;
+	}
+	memset(dest + len, 0, PROBE_SOCKADDR_SIZE - len);
+}
+
+/*
  * $duration is 64-bit on every architecture. Where unsigned long is 32-bit
  * (there only: see parse_probe_var_duration()), it is FETCH_OP_DURATION and
  * cannot go through @val to the stages below: when it is stored as 8
@@ -268,6 +303,12 @@ stage3:
 		break;
 	case FETCH_OP_ST_UMEM:
 		probe_mem_read_user(dest, (void *)val + code->offset, code->size);
+		break;
+	case FETCH_OP_ST_SOCKADDR:
+		fetch_store_sockaddr(val + code->offset, dest, false);
+		break;
+	case FETCH_OP_ST_USOCKADDR:
+		fetch_store_sockaddr(val + code->offset, dest, true);
 		break;
 	case FETCH_OP_ST_STRING:
 		loc = *(u32 *)dest;
