@@ -38,9 +38,6 @@ struct trace_probe_profile;
  * @profile: Fill in the probe_profile data of a probe event. Optional: only
  *  probe events have it. Return 0 if the event is listed, or -ENOENT if it
  *  is not (e.g. it is a sibling probe of an event already listed).
- * @profile_reset: Clear the counters of the event's own that @profile
- *  reports (the hit counts that kprobe_profile and uprobe_profile show
- *  too). Optional.
  *
  * Except for @create, these methods are called under holding event_mutex.
  */
@@ -53,7 +50,6 @@ struct dyn_event_operations {
 	bool (*match)(const char *system, const char *event,
 		      int argc, const char **argv, struct dyn_event *ev);
 	int (*profile)(struct dyn_event *ev, struct trace_probe_profile *prof);
-	void (*profile_reset)(struct dyn_event *ev);
 };
 
 /* Register new dyn_event type -- must be called at first */

@@ -455,10 +455,8 @@ __eprobe_trace_func(struct eprobe_data *edata, void *rec)
 	struct trace_event_buffer fbuffer;
 	int dsize;
 
-	if (trace_trigger_soft_disabled(edata->file)) {
-		trace_probe_count_filtered(&edata->ep->tp);
+	if (trace_probe_soft_disabled(&edata->ep->tp, edata->file))
 		return;
-	}
 
 	dsize = get_eprobe_size(&edata->ep->tp, rec);
 

@@ -451,10 +451,8 @@ __fentry_trace_func(struct trace_fprobe *tf, unsigned long entry_ip,
 	if (WARN_ON_ONCE(call != trace_file->event_call))
 		return;
 
-	if (trace_trigger_soft_disabled(trace_file)) {
-		trace_probe_count_filtered(&tf->tp);
+	if (trace_probe_soft_disabled(&tf->tp, trace_file))
 		return;
-	}
 
 	dsize = __get_data_size(&tf->tp, fregs, NULL);
 
@@ -549,10 +547,8 @@ __fexit_trace_func(struct trace_fprobe *tf, unsigned long entry_ip,
 	if (WARN_ON_ONCE(call != trace_file->event_call))
 		return;
 
-	if (trace_trigger_soft_disabled(trace_file)) {
-		trace_probe_count_filtered(&tf->tp);
+	if (trace_probe_soft_disabled(&tf->tp, trace_file))
 		return;
-	}
 
 	dsize = __get_data_size(&tf->tp, fregs, entry_data);
 

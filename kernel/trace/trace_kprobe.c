@@ -47,7 +47,6 @@ static bool trace_kprobe_match(const char *system, const char *event,
 			int argc, const char **argv, struct dyn_event *ev);
 static int trace_kprobe_profile(struct dyn_event *ev,
 				struct trace_probe_profile *prof);
-static void trace_kprobe_profile_reset(struct dyn_event *ev);
 
 static struct dyn_event_operations trace_kprobe_ops = {
 	.create = trace_kprobe_create,
@@ -56,7 +55,6 @@ static struct dyn_event_operations trace_kprobe_ops = {
 	.free = trace_kprobe_release,
 	.match = trace_kprobe_match,
 	.profile = trace_kprobe_profile,
-	.profile_reset = trace_kprobe_profile_reset,
 };
 
 /*
@@ -1435,16 +1433,6 @@ static int trace_kprobe_profile(struct dyn_event *ev,
 }
 
 /* The hit counts are kprobe_profile's too: it shows them reset as well */
-static void trace_kprobe_profile_reset(struct dyn_event *ev)
-{
-	struct trace_kprobe *tk = to_trace_kprobe(ev), *pos;
-	int cpu;
-
-	list_for_each_entry(pos, trace_probe_probe_list(&tk->tp), tp.list)
-		for_each_possible_cpu(cpu)
-			WRITE_ONCE(*per_cpu_ptr(pos->nhit, cpu), 0);
-}
-
 static const struct seq_operations profile_seq_op = {
 	.start  = dyn_event_seq_start,
 	.next   = dyn_event_seq_next,
@@ -1554,10 +1542,8 @@ __kprobe_trace_func(struct trace_kprobe *tk, struct pt_regs *regs,
 
 	WARN_ON(call != trace_file->event_call);
 
-	if (trace_trigger_soft_disabled(trace_file)) {
-		trace_probe_count_filtered(&tk->tp);
+	if (trace_probe_soft_disabled(&tk->tp, trace_file))
 		return;
-	}
 
 	dsize = __get_data_size(&tk->tp, regs, NULL);
 
@@ -1621,10 +1607,8 @@ __kretprobe_trace_func(struct trace_kprobe *tk, struct kretprobe_instance *ri,
 
 	WARN_ON(call != trace_file->event_call);
 
-	if (trace_trigger_soft_disabled(trace_file)) {
-		trace_probe_count_filtered(&tk->tp);
+	if (trace_probe_soft_disabled(&tk->tp, trace_file))
 		return;
-	}
 
 	dsize = __get_data_size(&tk->tp, regs, ri->data);
 

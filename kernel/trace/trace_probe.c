@@ -3234,12 +3234,6 @@ int trace_probe_init(struct trace_probe *tp, const char *event,
 	INIT_LIST_HEAD(&tp->list);
 	list_add(&tp->list, &tp->event->probes);
 
-	tp->event->stats = alloc_percpu(struct trace_probe_stats);
-	if (!tp->event->stats) {
-		ret = -ENOMEM;
-		goto error;
-	}
-
 	call = trace_probe_event_call(tp);
 	call->class = &tp->event->class;
 	call->name = kstrdup(event, GFP_KERNEL);
@@ -3296,14 +3290,25 @@ int trace_probe_register_event_call(struct trace_probe *tp)
 				  trace_probe_name(tp)))
 		return -EEXIST;
 
+	/* Only the events of dynamic_events are in probe_profile */
+	tp->event->stats = alloc_percpu(struct trace_probe_stats);
+	if (!tp->event->stats)
+		return -ENOMEM;
+
 	ret = register_trace_event(&call->event);
-	if (!ret)
-		return -ENODEV;
+	if (!ret) {
+		ret = -ENODEV;
+		goto free;
+	}
 
 	ret = trace_add_event_call(call);
-	if (ret)
-		unregister_trace_event(&call->event);
+	if (!ret)
+		return 0;
 
+	unregister_trace_event(&call->event);
+free:
+	free_percpu(tp->event->stats);
+	tp->event->stats = NULL;
 	return ret;
 }
 
@@ -3452,26 +3457,33 @@ void trace_probe_account_time(struct trace_probe *tp, u64 start)
 {
 	struct trace_probe_stats __percpu *stats = tp->event->stats;
 	u64 delta = trace_clock_local() - start;
-	u64 max, old;
+	struct trace_probe_stats *st;
+	s64 max;
+
+	/* The probes of perf's local events have no counters */
+	if (unlikely(!stats))
+		return;
 
 	/* A preemptible (uprobe) handler may end on another CPU's clock. */
 	if ((s64)delta < 0)
 		delta = 0;
 
-	this_cpu_inc(stats->timed);
-	this_cpu_add(stats->nsecs, delta);
-
 	/*
-	 * The loop retries when an interrupt or NMI raised the maximum
-	 * meanwhile, or when a preemptible (uprobe) handler migrated.
+	 * local64_t: a 64-bit add that an interrupt or an NMI on this CPU
+	 * cannot undo, and a read that does not tear, also where
+	 * this_cpu_add() of a u64 is two instructions (32-bit). With
+	 * preemption off, a uprobe handler stays on the CPU whose maximum
+	 * it updates; the loop retries when an interrupt or an NMI raised
+	 * it meanwhile.
 	 */
-	max = this_cpu_read(stats->max_nsecs);
-	while (delta > max) {
-		old = this_cpu_cmpxchg(stats->max_nsecs, max, delta);
-		if (old == max)
-			break;
-		max = old;
-	}
+	guard(preempt_notrace)();
+	st = this_cpu_ptr(stats);
+	this_cpu_inc(stats->timed);
+	local64_add(delta, &st->nsecs);
+	max = local64_read(&st->max_nsecs);
+	while (delta > (u64)max &&
+	       !local64_try_cmpxchg(&st->max_nsecs, &max, delta))
+		;
 }
 NOKPROBE_SYMBOL(trace_probe_account_time);
 
@@ -3568,41 +3580,46 @@ static int trace_probe_get_profile(struct dyn_event *ev,
 	return ev->ops->profile(ev, prof);
 }
 
-static void trace_probe_stats_sum(struct trace_probe_event *tpe,
-				  struct trace_probe_stats *sum)
+/* The counts of the event of @prof since it was made */
+static void trace_probe_counts_read(struct trace_probe_profile *prof,
+				    struct trace_probe_counts *sum)
 {
 	struct trace_probe_stats *st;
 	int cpu;
 
 	memset(sum, 0, sizeof(*sum));
 	for_each_possible_cpu(cpu) {
-		st = per_cpu_ptr(tpe->stats, cpu);
+		st = per_cpu_ptr(prof->tp->event->stats, cpu);
 		sum->hits += READ_ONCE(st->hits);
+		sum->consumed += READ_ONCE(st->consumed);
 		sum->filtered += READ_ONCE(st->filtered);
 		sum->dropped += READ_ONCE(st->dropped);
 		sum->timed += READ_ONCE(st->timed);
-		sum->nsecs += READ_ONCE(st->nsecs);
-		sum->max_nsecs = max(sum->max_nsecs, READ_ONCE(st->max_nsecs));
+		sum->nsecs += local64_read(&st->nsecs);
+		sum->max_nsecs = max_t(u64, sum->max_nsecs,
+				       local64_read(&st->max_nsecs));
 	}
+	if (prof->has_hits)
+		sum->hits = prof->hits;
+	sum->missed = prof->missed;
 }
 
 /*
- * Not atomic with respect to probes running on other CPUs: a counter bumped
- * while it is cleared may keep its old value plus one.
+ * "reset" only moves probe_profile's zero: the counters keep counting, so
+ * that kprobe_profile and uprobe_profile, which show the same hit and miss
+ * counters, never go backwards, and a hit on another CPU is never lost.
  */
-static void trace_probe_stats_reset(struct trace_probe_event *tpe)
+static void trace_probe_counts_reset(struct trace_probe_profile *prof)
 {
 	struct trace_probe_stats *st;
 	int cpu;
 
+	lockdep_assert_held(&event_mutex);
+	trace_probe_counts_read(prof, &prof->tp->event->profile_base);
+	/* A handler ending meanwhile on that CPU may keep its maximum */
 	for_each_possible_cpu(cpu) {
-		st = per_cpu_ptr(tpe->stats, cpu);
-		WRITE_ONCE(st->hits, 0);
-		WRITE_ONCE(st->filtered, 0);
-		WRITE_ONCE(st->dropped, 0);
-		WRITE_ONCE(st->timed, 0);
-		WRITE_ONCE(st->nsecs, 0);
-		WRITE_ONCE(st->max_nsecs, 0);
+		st = per_cpu_ptr(prof->tp->event->stats, cpu);
+		local64_set(&st->max_nsecs, 0);
 	}
 }
 
@@ -3626,12 +3643,13 @@ static int probe_profile_seq_show(struct seq_file *m, void *v)
 {
 	char name[2 * MAX_EVENT_NAME_LEN + 2];
 	struct trace_probe_profile prof;
-	struct trace_probe_stats sum;
+	struct trace_probe_counts now, *base;
 
 	if (v == &dyn_event_list) {
-		seq_printf(m, "# %-44s %-9s %12s %12s %12s %12s %12s %15s %12s\n",
+		seq_printf(m, "# %-44s %-9s %12s %12s %12s %12s %12s %12s %15s %12s\n",
 			   "EVENT", "KIND", "HITS", "MISSED", "FILTERED",
-			   "DROPPED", "TIMED", "NSECS", "MAX_NSECS");
+			   "DROPPED", "CONSUMED", "TIMED", "NSECS",
+			   "MAX_NSECS");
 		return 0;
 	}
 
@@ -3639,17 +3657,20 @@ static int probe_profile_seq_show(struct seq_file *m, void *v)
 				    &prof))
 		return 0;
 
-	trace_probe_stats_sum(prof.tp->event, &sum);
+	trace_probe_counts_read(&prof, &now);
+	base = &prof.tp->event->profile_base;
 	snprintf(name, sizeof(name), "%s/%s", trace_probe_group_name(prof.tp),
 		 trace_probe_name(prof.tp));
 	seq_printf(m, "  %-44s %-9s %12lu", name, prof.kind,
-		   prof.has_hits ? prof.hits : sum.hits);
+		   now.hits - base->hits);
 	if (prof.has_missed)
-		seq_printf(m, " %12lu", prof.missed);
+		seq_printf(m, " %12lu", now.missed - base->missed);
 	else
 		seq_printf(m, " %12s", "-");
-	seq_printf(m, " %12lu %12lu %12lu %15llu %12llu\n", sum.filtered,
-		   sum.dropped, sum.timed, sum.nsecs, sum.max_nsecs);
+	seq_printf(m, " %12lu %12lu %12lu %12lu %15llu %12llu\n",
+		   now.filtered - base->filtered, now.dropped - base->dropped,
+		   now.consumed - base->consumed, now.timed - base->timed,
+		   now.nsecs - base->nsecs, now.max_nsecs);
 
 	return 0;
 }
@@ -3701,9 +3722,7 @@ static int probe_profile_reset(const char *name)
 			continue;
 		if (name && !ev->ops->match(group, event, 0, NULL, ev))
 			continue;
-		trace_probe_stats_reset(prof.tp->event);
-		if (ev->ops->profile_reset)
-			ev->ops->profile_reset(ev);
+		trace_probe_counts_reset(&prof);
 		found = true;
 	}
 

@@ -34,6 +34,7 @@
 #include <linux/uaccess.h>
 
 #include <asm/bitsperlong.h>
+#include <asm/local64.h>
 
 #include "trace.h"
 #include "trace_output.h"
@@ -316,11 +317,27 @@ struct trace_uprobe_filter {
 struct trace_probe_stats {
 	unsigned long			hits;	  /* hit, if the kind has no counter */
 	/* Records, one per buffer the event is enabled in: */
-	unsigned long			filtered; /* event or PID filter, soft-disabled */
+	unsigned long			consumed; /* soft-disabled: for triggers only */
+	unsigned long			filtered; /* event or PID filter */
 	unsigned long			dropped;  /* not taken by the buffer (full, off) */
 	unsigned long			timed;	  /* hits timed while timing was on */
-	u64				nsecs;	  /* total time in the handler */
-	u64				max_nsecs; /* longest time in the handler */
+	local64_t			nsecs;	  /* total time in the handler */
+	local64_t			max_nsecs; /* longest time in the handler */
+};
+
+/*
+ * The counts of a probe event as probe_profile shows them, summed over the
+ * CPUs, and what they were when probe_profile was last reset.
+ */
+struct trace_probe_counts {
+	unsigned long			hits;
+	unsigned long			missed;
+	unsigned long			consumed;
+	unsigned long			filtered;
+	unsigned long			dropped;
+	unsigned long			timed;
+	u64				nsecs;
+	u64				max_nsecs;	/* not reset: the maximum */
 };
 
 /* Event call and class holder */
@@ -332,7 +349,9 @@ struct trace_probe_event {
 	struct list_head		probes;
 	char				**field_strings;
 	int				nr_field_strings;
+	/* Allocated with the event call, so not for perf's local events */
 	struct trace_probe_stats __percpu *stats;
+	struct trace_probe_counts	profile_base; /* under event_mutex */
 	struct trace_uprobe_filter	filter[];
 };
 
@@ -359,6 +378,11 @@ static inline unsigned int trace_probe_load_flag(struct trace_probe *tp)
 static nokprobe_inline void trace_probe_count_hit(struct trace_probe *tp)
 {
 	this_cpu_inc(tp->event->stats->hits);
+}
+
+static nokprobe_inline void trace_probe_count_consumed(struct trace_probe *tp)
+{
+	this_cpu_inc(tp->event->stats->consumed);
 }
 
 DECLARE_STATIC_KEY_FALSE(trace_probe_timing_key);
@@ -420,10 +444,30 @@ trace_probe_buffer_commit(struct trace_probe *tp,
 	status = trace_event_buffer_commit_status(fbuffer);
 	if (likely(status == TRACE_COMMIT_WRITTEN))
 		return;
-	if (status == TRACE_COMMIT_DISCARDED)
-		trace_probe_count_filtered(tp);
-	else
+	if (status != TRACE_COMMIT_DISCARDED)
 		trace_probe_count_dropped(tp);
+	else if (fbuffer->trace_file->flags & EVENT_FILE_FL_SOFT_DISABLED)
+		trace_probe_count_consumed(tp);	/* built for a hist trigger */
+	else
+		trace_probe_count_filtered(tp);
+}
+
+/*
+ * trace_trigger_soft_disabled() for a record of @tp's event in @file,
+ * counting the hit that writes no record: a soft-disabled event (on for
+ * its triggers only, or for an enable_event trigger to turn on) consumes
+ * it, a task that set_event_pid excludes filters it.
+ */
+static nokprobe_inline bool
+trace_probe_soft_disabled(struct trace_probe *tp, struct trace_event_file *file)
+{
+	if (likely(!trace_trigger_soft_disabled(file)))
+		return false;
+	if (file->flags & EVENT_FILE_FL_SOFT_DISABLED)
+		trace_probe_count_consumed(tp);
+	else
+		trace_probe_count_filtered(tp);
+	return true;
 }
 
 /*

@@ -47,7 +47,6 @@ static bool trace_uprobe_match(const char *system, const char *event,
 			int argc, const char **argv, struct dyn_event *ev);
 static int trace_uprobe_profile(struct dyn_event *ev,
 				struct trace_probe_profile *prof);
-static void trace_uprobe_profile_reset(struct dyn_event *ev);
 
 static struct dyn_event_operations trace_uprobe_ops = {
 	.create = trace_uprobe_create,
@@ -56,7 +55,6 @@ static struct dyn_event_operations trace_uprobe_ops = {
 	.free = trace_uprobe_release,
 	.match = trace_uprobe_match,
 	.profile = trace_uprobe_profile,
-	.profile_reset = trace_uprobe_profile_reset,
 };
 
 /*
@@ -900,17 +898,6 @@ static int trace_uprobe_profile(struct dyn_event *ev,
 	return 0;
 }
 
-/* The hit counts are uprobe_profile's too: it shows them reset as well */
-static void trace_uprobe_profile_reset(struct dyn_event *ev)
-{
-	struct trace_uprobe *tu = to_trace_uprobe(ev), *pos;
-	int cpu;
-
-	list_for_each_entry(pos, trace_probe_probe_list(&tu->tp), tp.list)
-		for_each_possible_cpu(cpu)
-			WRITE_ONCE(*per_cpu_ptr(pos->nhits, cpu), 0);
-}
-
 static int profile_open(struct inode *inode, struct file *file)
 {
 	int ret;
@@ -1067,10 +1054,8 @@ static void __uprobe_trace_func(struct trace_uprobe *tu,
 
 	WARN_ON(call != trace_file->event_call);
 
-	if (trace_trigger_soft_disabled(trace_file)) {
-		trace_probe_count_filtered(&tu->tp);
+	if (trace_probe_soft_disabled(&tu->tp, trace_file))
 		return;
-	}
 
 	esize = SIZEOF_TRACE_ENTRY(is_ret_probe(tu));
 	size = esize + ucb->dsize;
