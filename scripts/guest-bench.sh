@@ -161,6 +161,9 @@ scenario kretprobe-errno "echo 'r:bench/k $SYS r=\$retval:errno' >> dynamic_even
 # default where the TSC is stable
 scenario kretprobe-u64 "echo 'r:bench/k $SYS r=\$retval:u64' >> dynamic_events && $on"
 scenario kretprobe-duration "echo 'r:bench/k $SYS d=\$duration' >> dynamic_events && $on"
+# A u64 saved at the entry, as $duration's entry time is: what the entry
+# data costs by itself, without a clock
+scenario kretprobe-arg-u64 "echo 'r:bench/k $SYS a=\$arg1:u64' >> dynamic_events && $on"
 lclock="echo local > trace_clock"
 scenario kretprobe-u64-local "$lclock && echo 'r:bench/k $SYS r=\$retval:u64' >> dynamic_events && $on"
 scenario kretprobe-duration-local "$lclock && echo 'r:bench/k $SYS d=\$duration' >> dynamic_events && $on"
@@ -174,6 +177,7 @@ scenario fentry-list1 "echo 'f:bench/f $SYS,$SYS' >> dynamic_events && $on"
 scenario fexit-duration-list1 "echo 'f:bench/f $SYS,$SYS:exit d=\$duration' >> dynamic_events && $on"
 scenario fexit-u64 "echo 'f:bench/f $SYS%return r=\$retval:u64' >> dynamic_events && $on"
 scenario fexit-duration "echo 'f:bench/f $SYS%return d=\$duration' >> dynamic_events && $on"
+scenario fexit-arg-u64 "echo 'f:bench/f $SYS%return a=\$arg1:u64' >> dynamic_events && $on"
 scenario fexit-u64-local "$lclock && echo 'f:bench/f $SYS%return r=\$retval:u64' >> dynamic_events && $on"
 scenario fexit-duration-local "$lclock && echo 'f:bench/f $SYS%return d=\$duration' >> dynamic_events && $on"
 scenario tprobe "echo 't:bench/t sys_enter' >> dynamic_events && $on"

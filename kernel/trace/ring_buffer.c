@@ -3050,18 +3050,7 @@ EXPORT_SYMBOL_GPL(ring_buffer_free);
 void ring_buffer_set_clock(struct trace_buffer *buffer,
 			   u64 (*clock)(void))
 {
-	WRITE_ONCE(buffer->clock, clock);
-}
-
-/*
- * The clock that time stamps the events of @buffer, the function set by
- * ring_buffer_set_clock(): for the users that read the clock of a buffer
- * outside of it, to measure time in the units of its time stamps. (Not
- * kernel-doc, which cannot parse a function returning a function pointer.)
- */
-u64 (*ring_buffer_clock(struct trace_buffer *buffer))(void)
-{
-	return READ_ONCE(buffer->clock);
+	buffer->clock = clock;
 }
 
 void ring_buffer_set_time_stamp_abs(struct trace_buffer *buffer, bool abs)

@@ -4444,6 +4444,7 @@ static const char readme_msg[] =
 	"\t           this_cpu_read(<fetcharg>), this_cpu_ptr(<fetcharg>)\n"
 #ifdef CONFIG_HAVE_FUNCTION_ARG_ACCESS_API
 	"\t     kernel return probes support: $retval, $arg<N>, $comm, $duration\n"
+	"\t     uretprobes support: $duration\n"
 #else
 	"\t     kernel return probes support: $retval, $arg<N>, $comm\n"
 #endif

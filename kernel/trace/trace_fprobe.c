@@ -491,7 +491,7 @@ void store_fprobe_entry_data(void *edata, struct trace_probe *tp, struct ftrace_
 		return;
 
 	if (trace_probe_entry_time_only(earg)) {
-		trace_probe_store_entry_time(tp, edata);
+		trace_probe_store_entry_time(edata);
 		return;
 	}
 
@@ -504,7 +504,7 @@ void store_fprobe_entry_data(void *edata, struct trace_probe *tp, struct ftrace_
 			break;
 		case FETCH_OP_CLOCK:
 			/* It stores itself, at its FETCH_OP_ST_EDATA's offset */
-			trace_probe_store_entry_time(tp, edata + code[1].offset);
+			trace_probe_store_entry_time(edata + code[1].offset);
 			i++;
 			break;
 		case FETCH_OP_ST_EDATA:
@@ -561,7 +561,6 @@ __fexit_trace_func(struct trace_fprobe *tf, unsigned long entry_ip,
 	entry = fbuffer.entry = ring_buffer_event_data(fbuffer.event);
 	entry->func = entry_ip;
 	entry->ret_ip = ret_ip;
-	trace_probe_store_return_time(&tf->tp, entry_data, &fbuffer);
 	store_trace_args(&entry[1], &tf->tp, fregs, entry_data, sizeof(*entry), dsize);
 
 	trace_probe_buffer_commit(&tf->tp, &fbuffer);
@@ -642,7 +641,6 @@ fexit_perf_func(struct trace_fprobe *tf, unsigned long entry_ip,
 
 	entry->func = entry_ip;
 	entry->ret_ip = ret_ip;
-	trace_probe_store_return_time(&tf->tp, entry_data, NULL);
 	store_trace_args(&entry[1], &tf->tp, fregs, entry_data, sizeof(*entry), dsize);
 	perf_trace_buf_submit(entry, size, rctx, call->event.type, 1, regs,
 			      head, NULL);
@@ -710,6 +708,7 @@ static nokprobe_inline void __fexit_dispatcher(struct trace_fprobe *tf,
 
 	trace_probe_count_hit(&tf->tp);
 	flags = trace_probe_load_flag(&tf->tp);
+	trace_probe_end_duration(&tf->tp, entry_data);
 
 	if (flags & TP_FLAG_TRACE)
 		fexit_trace_func(tf, entry_ip, ret_ip, fregs, entry_data);

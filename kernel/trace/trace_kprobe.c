@@ -1620,7 +1620,6 @@ __kretprobe_trace_func(struct trace_kprobe *tk, struct kretprobe_instance *ri,
 	fbuffer.regs = regs;
 	entry->func = (unsigned long)tk->rp.kp.addr;
 	entry->ret_ip = get_kretprobe_retaddr(ri);
-	trace_probe_store_return_time(&tk->tp, ri->data, &fbuffer);
 	store_trace_args(&entry[1], &tk->tp, regs, ri->data, sizeof(*entry), dsize);
 
 	trace_probe_buffer_commit(&tk->tp, &fbuffer);
@@ -1815,7 +1814,6 @@ kretprobe_perf_func(struct trace_kprobe *tk, struct kretprobe_instance *ri,
 
 	entry->func = (unsigned long)tk->rp.kp.addr;
 	entry->ret_ip = get_kretprobe_retaddr(ri);
-	trace_probe_store_return_time(&tk->tp, ri->data, NULL);
 	store_trace_args(&entry[1], &tk->tp, regs, ri->data, sizeof(*entry), dsize);
 	perf_trace_buf_submit(entry, size, rctx, call->event.type, 1, regs,
 			      head, NULL);
@@ -1932,6 +1930,7 @@ static nokprobe_inline void __kretprobe_dispatcher(struct trace_kprobe *tk,
 	unsigned int flags = trace_probe_load_flag(&tk->tp);
 
 	raw_cpu_inc(*tk->nhit);
+	trace_probe_end_duration(&tk->tp, ri->data);
 
 	if (flags & TP_FLAG_TRACE)
 		kretprobe_trace_func(tk, ri, regs);

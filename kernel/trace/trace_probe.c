@@ -380,6 +380,23 @@ static int probe_sockaddr_fmt_args(char *buf, int len, const char *name)
 	 .flags = _flags,						\
 	}
 
+/*
+ * The type of $duration when none is given: a u64 whose print fmt says
+ * its unit, "d=1500ns". It is not in the table below: "u64" stays the
+ * name a user gives and sees.
+ */
+static int PRINT_TYPE_FUNC_NAME(nsecs)(struct trace_seq *s, void *data,
+				       void *ent)
+{
+	trace_seq_printf(s, "%lluns", *(u64 *)data);
+	return !trace_seq_has_overflowed(s);
+}
+
+static const char PRINT_TYPE_FMT_NAME(nsecs)[] = "%lluns";
+
+static const struct fetch_type probe_duration_type =
+	__ASSIGN_FETCH_TYPE("u64", nsecs, u64, sizeof(u64), 0, 0, "u64");
+
 /* Fetch type information table */
 static const struct fetch_type probe_fetch_types[] = {
 	/* Special types */
@@ -1477,11 +1494,8 @@ static int handle_typecast(char *arg, struct traceprobe_parse_context *ctx)
 static int store_entry_code_at(struct probe_entry_arg *earg, int i,
 			       enum fetch_op op, int param, int offset)
 {
-	/* Its u64s aligned, also where an unsigned long is 4 bytes */
-	if (op == FETCH_OP_CLOCK) {
-		offset = ALIGN(offset, __alignof__(struct probe_entry_time));
+	if (op == FETCH_OP_CLOCK)
 		earg->time = offset;
-	}
 	earg->code[i].op = op;
 	earg->code[i].param = param;
 	earg->code[i + 1].op = FETCH_OP_ST_EDATA;
@@ -1493,7 +1507,7 @@ static int store_entry_code_at(struct probe_entry_arg *earg, int i,
 static int entry_code_end(enum fetch_op op, int offset)
 {
 	if (op == FETCH_OP_CLOCK)
-		return offset + sizeof(struct probe_entry_time);
+		return offset + sizeof(u64);
 	return offset + sizeof(unsigned long);
 }
 
@@ -1507,8 +1521,8 @@ static int get_entry_arg_size(struct probe_entry_arg *earg)
 	 * The sequence stopped by FETCH_OP_END and each data stored in
 	 * the entry data buffer by FETCH_OP_ST_EDATA. The FETCH_OP_ST_EDATA
 	 * stores the data at the data buffer + its offset, and all data are
-	 * "unsigned long" size, but for FETCH_OP_CLOCK, which stores a struct
-	 * probe_entry_time itself at the offset of its FETCH_OP_ST_EDATA. The
+	 * "unsigned long" size, but for FETCH_OP_CLOCK, which stores a u64
+	 * itself at the offset of its FETCH_OP_ST_EDATA. The
 	 * offset must be increased when a data is stored. Thus we need to find
 	 * the end of the last FETCH_OP_ST_EDATA in the code array.
 	 */
@@ -1618,7 +1632,7 @@ void __store_trace_entry_data(void *edata, struct trace_probe *tp, struct pt_reg
 			break;
 		case FETCH_OP_CLOCK:
 			/* It stores itself, at its FETCH_OP_ST_EDATA's offset */
-			trace_probe_store_entry_time(tp, (u8 *)edata + code[1].offset);
+			trace_probe_store_entry_time((u8 *)edata + code[1].offset);
 			i++;
 			break;
 		case FETCH_OP_ST_EDATA:
@@ -1758,16 +1772,16 @@ static int parse_probe_var_arg(char *arg, int len, struct fetch_insn *code,
 }
 
 /*
- * $duration: the clocks of the event's buffers are read in the entry data
- * when the function is entered, and the duration of each record is put
- * there when it returns.
+ * $duration: local_clock() is read into the entry data when the function
+ * is entered, and the nanoseconds since are put there when it returns.
  */
 static int parse_probe_var_duration(struct fetch_insn *code,
 				    struct traceprobe_parse_context *ctx)
 {
 	int ret;
 
-	if (!tparg_is_function_return(ctx->flags)) {
+	/* A uretprobe keeps the entry time in its uprobe session cookie */
+	if (!tparg_has_duration(ctx->flags)) {
 		trace_probe_log_err(ctx->offset, NO_DURATION);
 		return -EINVAL;
 	}
@@ -1783,7 +1797,7 @@ static int parse_probe_var_duration(struct fetch_insn *code,
 	 */
 	if (BITS_PER_LONG == 64) {
 		code->op = FETCH_OP_EDATA;
-		code->offset = ret + offsetof(struct probe_entry_time, duration);
+		code->offset = ret;
 	} else {
 		code->op = FETCH_OP_DURATION;
 		code->offset = ret;
@@ -1801,7 +1815,7 @@ static int parse_probe_var_arg(char *arg, int len, struct fetch_insn *code,
 static int parse_probe_var_duration(struct fetch_insn *code,
 				    struct traceprobe_parse_context *ctx)
 {
-	if (!tparg_is_function_return(ctx->flags)) {
+	if (!tparg_has_duration(ctx->flags)) {
 		trace_probe_log_err(ctx->offset, NO_DURATION);
 		return -EINVAL;
 	}
@@ -2323,8 +2337,8 @@ static char *parse_probe_arg_type(char *arg, struct probe_arg *parg,
 		parg->type = find_fetch_type("string", ctx->flags);
 	} else if (!t && !(ctx->flags & TPARG_FL_TEVENT) &&
 		   strcmp(arg, "$duration") == 0) {
-		/* A duration is 64-bit and unsigned, whatever the word size. */
-		parg->type = find_fetch_type("u64", ctx->flags);
+		/* 64-bit nanoseconds, whatever the word size */
+		parg->type = &probe_duration_type;
 	} else
 		parg->type = find_fetch_type(t, ctx->flags);
 
@@ -2682,7 +2696,7 @@ static char *generate_probe_arg_name(const char *arg, int idx,
 	 * or "argN". $duration of a return probe is named "duration", for
 	 * filters and histograms (an eprobe's $duration is an event field).
 	 */
-	if (tparg_is_function_return(flags) &&
+	if (tparg_has_duration(flags) &&
 	    str_has_prefix(arg, "$duration") &&
 	    (arg[9] == '\0' || arg[9] == ':'))
 		return kstrdup("duration", GFP_KERNEL);

@@ -20,7 +20,7 @@
 #include <linux/limits.h>
 #include <linux/perf_event.h>
 #include <linux/ptrace.h>
-#include <linux/rculist.h>
+#include <linux/sched/clock.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/smp.h>
@@ -32,6 +32,7 @@
 #include <linux/tracefs.h>
 #include <linux/types.h>
 #include <linux/uaccess.h>
+#include <linux/unaligned.h>
 
 #include <asm/bitsperlong.h>
 #include <asm/local64.h>
@@ -129,7 +130,7 @@ typedef int (*print_type_func_t)(struct trace_seq *, void *, void *);
 	/* Unresolved Symbol holder */					\
 	FETCH_OP(NOP_SYMBOL, symbol),	/* Non loaded symbol: .data = symbol name */\
 	/* $duration's, last so that the others keep their values */	\
-	FETCH_OP(CLOCK, none),		/* Entry times (in entry code) */\
+	FETCH_OP(CLOCK, none),		/* Entry time (in entry code) */\
 	FETCH_OP(DURATION, offset),	/* 32-bit $duration: .offset */\
 }
 
@@ -277,29 +278,9 @@ struct probe_arg {
 };
 
 struct probe_entry_arg {
-	int			time;	/* probe_entry_time offset, or -1 */
+	int			time;	/* offset of $duration's u64, or -1 */
 	unsigned int		size;	/* The entry data size */
 	struct fetch_insn	code[] __counted_by(size);
-};
-
-/*
- * How many different clocks $duration reads at function entry, for the
- * buffers the event is enabled in: in a buffer of yet another clock, the
- * duration is measured with the first one.
- */
-#define PROBE_ENTRY_CLOCKS	2
-
-/*
- * The entry data of $duration, stored by FETCH_OP_CLOCK: at function entry,
- * each clock the event's buffers have and its reading (64-bit on every
- * architecture); at return, the duration of the record being written.
- */
-struct probe_entry_time {
-	u64			duration;
-	struct {
-		u64		(*clock)(void);	/* NULL if unused */
-		u64		time;
-	} entry[PROBE_ENTRY_CLOCKS];
 };
 
 struct trace_uprobe_filter {
@@ -596,70 +577,23 @@ static inline void trace_probe_dump_args(struct seq_file *m, struct trace_probe 
 }
 #endif
 
-#define trace_probe_for_each_link(pos, tp)	\
-	list_for_each_entry(pos, &(tp)->event->files, list)
-#define trace_probe_for_each_link_rcu(pos, tp)	\
-	list_for_each_entry_rcu(pos, &(tp)->event->files, list)
-
 /*
- * $duration is the difference of two readings of one clock. Like the ring
- * buffer, call the default clock directly rather than through the pointer.
+ * $duration: the nanoseconds of local_clock() from function entry to
+ * return, whatever the clocks of the buffers the record goes to, so that
+ * it has one unit in every instance and in perf. local_clock() is the
+ * clock of the scheduler and of function_graph's durations: cheap,
+ * monotonic on each CPU, and kept within a small drift of the other CPUs'
+ * where sched_clock() is not stable. At entry, FETCH_OP_CLOCK stores its
+ * reading as a u64 in the entry data, unaligned where an unsigned long is
+ * 4 bytes (hence the accessors).
  */
-static nokprobe_inline u64 trace_probe_read_clock(u64 (*clock)(void))
+static nokprobe_inline void trace_probe_store_entry_time(void *edata)
 {
-	if (IS_ENABLED(CONFIG_MITIGATION_RETPOLINE) &&
-	    likely(clock == trace_clock_local))
-		return trace_clock_local();
-	return clock();
-}
-
-/* The index of @clock in the first @n entry times of @time, or -1 */
-static nokprobe_inline int
-trace_probe_entry_clock(struct probe_entry_time *time, int n,
-			u64 (*clock)(void))
-{
-	int i;
-
-	for (i = 0; i < n; i++) {
-		if (time->entry[i].clock == clock)
-			return i;
-	}
-	return -1;
+	put_unaligned(local_clock(), (u64 *)edata);
 }
 
 /*
- * At function entry, read the clock of each buffer the event is enabled in,
- * once per clock, or "local" when it is in none (perf alone). The clocks of
- * the trace buffers are built-in functions: a saved pointer stays valid.
- */
-static nokprobe_inline void
-trace_probe_store_entry_time(struct trace_probe *tp, void *edata)
-{
-	struct probe_entry_time *time = edata;
-	struct event_file_link *link;
-	u64 (*clock)(void);
-	int n = 0;
-
-	trace_probe_for_each_link_rcu(link, tp) {
-		clock = ring_buffer_clock(link->file->tr->array_buffer.buffer);
-		if (trace_probe_entry_clock(time, n, clock) >= 0)
-			continue;
-		time->entry[n].clock = clock;
-		time->entry[n].time = trace_probe_read_clock(clock);
-		if (++n == PROBE_ENTRY_CLOCKS)
-			break;
-	}
-	if (!n) {
-		time->entry[0].clock = trace_clock_local;
-		time->entry[0].time = trace_clock_local();
-		n = 1;
-	}
-	for (; n < PROBE_ENTRY_CLOCKS; n++)
-		time->entry[n].clock = NULL;
-}
-
-/*
- * FETCH_OP_CLOCK stores a struct probe_entry_time at the offset of its
+ * FETCH_OP_CLOCK stores the entry time at the offset of its
  * FETCH_OP_ST_EDATA. When the time is the only entry value (a probe with
  * $duration and no $argN), the entry code is [CLOCK][ST_EDATA(0)][END] and
  * the entry handler stores the time without running it.
@@ -679,7 +613,7 @@ static nokprobe_inline void
 store_trace_entry_data(void *edata, struct trace_probe *tp, struct pt_regs *regs)
 {
 	if (trace_probe_entry_time_only(tp->entry_arg))
-		trace_probe_store_entry_time(tp, edata);
+		trace_probe_store_entry_time(edata);
 	else
 		__store_trace_entry_data(edata, tp, regs);
 }
@@ -691,62 +625,31 @@ static inline int traceprobe_get_entry_data_size(struct trace_probe *tp)
 #define store_trace_entry_data(edata, tp, regs) do { } while (0)
 #endif
 
-/*
- * The clock units from @entry to @now. A clock that is not monotonic across
- * CPUs ("local") can read less at return than at entry when the task moved
- * to another CPU in between: that is 0, not a huge unsigned value.
- */
-static nokprobe_inline u64 trace_probe_duration(u64 entry, u64 now)
-{
-	if ((s64)(now - entry) < 0)
-		return 0;
-	return now - entry;
-}
+#define trace_probe_for_each_link(pos, tp)	\
+	list_for_each_entry(pos, &(tp)->event->files, list)
+#define trace_probe_for_each_link_rcu(pos, tp)	\
+	list_for_each_entry_rcu(pos, &(tp)->event->files, list)
 
 /*
- * At return, before the arguments of a record are fetched, put its duration
- * where $duration reads it. It is measured with the clock of the buffer the
- * record is written to ("local" for perf: @fbuffer is NULL) when that clock
- * was read at entry. The end is then the time stamp of the record, so that
- * the time stamp minus the duration is the entry time; but a record built
- * in the per-CPU buffered event (a filter is set, or the event is soft
- * disabled), or in the buffer of triggers while tracing is off, gets its
- * time stamp later or elsewhere, and the clock is read now instead. Any
- * other clock (the buffer's clock was changed while the function ran, or
- * the event is enabled in buffers of more clocks than were read) is not
- * subtracted from an entry time of another clock: the first clock read at
- * entry is read again.
+ * At return, once per call and before any record is made of it (by the
+ * dispatcher, whatever the instances and perf do with it), turn the entry
+ * time into the duration, where $duration reads it. A task that moved to
+ * another CPU may read less there than it did at entry: that is 0, not a
+ * huge unsigned value.
  */
 static nokprobe_inline void
-trace_probe_store_return_time(struct trace_probe *tp, void *edata,
-			      struct trace_event_buffer *fbuffer)
+trace_probe_end_duration(struct trace_probe *tp, void *edata)
 {
 	struct probe_entry_arg *earg = tp->entry_arg;
-	u64 (*clock)(void) = trace_clock_local;
-	struct trace_buffer *buffer = NULL;
-	struct probe_entry_time *time;
-	u64 now;
-	int i;
+	u64 *time;
+	s64 delta;
 
 	if (likely(!earg || earg->time < 0))
 		return;
 
 	time = edata + earg->time;
-	if (fbuffer) {
-		buffer = fbuffer->trace_file->tr->array_buffer.buffer;
-		clock = ring_buffer_clock(buffer);
-	}
-	i = trace_probe_entry_clock(time, PROBE_ENTRY_CLOCKS, clock);
-	if (unlikely(i < 0)) {
-		i = 0;
-		now = trace_probe_read_clock(time->entry[0].clock);
-	} else if (buffer && fbuffer->buffer == buffer &&
-		   fbuffer->event != this_cpu_read(trace_buffered_event)) {
-		now = ring_buffer_event_time_stamp(buffer, fbuffer->event);
-	} else {
-		now = trace_probe_read_clock(clock);
-	}
-	time->duration = trace_probe_duration(time->entry[i].time, now);
+	delta = local_clock() - get_unaligned(time);
+	put_unaligned(delta < 0 ? 0 : delta, time);
 }
 
 /*
@@ -773,6 +676,13 @@ static inline bool tparg_is_function_entry(unsigned int flags)
 static inline bool tparg_is_function_return(unsigned int flags)
 {
 	return (flags & TPARG_FL_LOC_MASK) == (TPARG_FL_KERNEL | TPARG_FL_RETURN);
+}
+
+/* $duration: kretprobe, fexit and uretprobe events */
+static inline bool tparg_has_duration(unsigned int flags)
+{
+	return tparg_is_function_return(flags) ||
+	       (flags & TPARG_FL_LOC_MASK) == (TPARG_FL_USER | TPARG_FL_RETURN);
 }
 
 static inline bool tparg_is_event_probe(unsigned int flags)
@@ -985,7 +895,7 @@ extern int traceprobe_define_arg_fields(struct trace_event_call *event_call,
 	C(NO_REGULAR_FILE,	"Not a regular file"),		\
 	C(NO_RETVAL,		"This function returns 'void' type"),		\
 	C(NO_TRACEPOINT,	"Tracepoint is not found"),		\
-	C(NO_DURATION,		"$duration is only for kretprobe and fexit events"),\
+	C(NO_DURATION,		"$duration is only for kretprobe, fexit and uretprobe events"),\
 	C(NOSUP_DURATION,	"$duration is not supported on this architecture"),\
 	C(TP_NOT_IN_MOD,	"This tracepoint is not in that module"),	\
 	C(REFCNT_OPEN_BRACE,	"Reference counter brace is not closed"),	\

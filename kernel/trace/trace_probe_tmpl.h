@@ -221,16 +221,16 @@ static nokprobe_inline bool
 fetch_duration(struct fetch_insn *code, void *edata, void *dest,
 	       unsigned long *val)
 {
-	struct probe_entry_time *time = edata + code->offset;
+	u64 duration = get_unaligned((u64 *)(edata + code->offset));
 
 	if (BITS_PER_LONG == 32 && dest &&
 	    code[1].op == FETCH_OP_ST_RAW && code[1].size == sizeof(u64)) {
-		*(u64 *)dest = time->duration;
+		*(u64 *)dest = duration;
 		if (code[2].op == FETCH_OP_MOD_BF)
 			fetch_apply_bitfield(&code[2], dest);
 		return true;
 	}
-	*val = time->duration;
+	*val = duration;
 	return false;
 }
 

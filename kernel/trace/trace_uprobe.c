@@ -262,6 +262,15 @@ process_fetch_insn(struct fetch_insn *code, void *rec, void *edata,
 	case FETCH_OP_FOFFS:
 		val = translate_user_vaddr(code->immediate);
 		break;
+	case FETCH_OP_EDATA:	/* $duration of a uretprobe, 64-bit */
+		val = *(unsigned long *)(edata + code->offset);
+		break;
+#if BITS_PER_LONG == 32
+	case FETCH_OP_DURATION:	/* FETCH_OP_EDATA on 64-bit */
+		if (fetch_duration(code, edata, dest, &val))
+			return 0;
+		break;
+#endif
 	default:
 		ret = process_common_fetch_insn(code, &val);
 		if (ret < 0)
@@ -1015,6 +1024,7 @@ static void uprobe_buffer_put(struct uprobe_cpu_buffer *ucb)
 
 static struct uprobe_cpu_buffer *prepare_uprobe_buffer(struct trace_uprobe *tu,
 						       struct pt_regs *regs,
+						       void *edata,
 						       struct uprobe_cpu_buffer **ucbp)
 {
 	struct uprobe_cpu_buffer *ucb;
@@ -1024,7 +1034,7 @@ static struct uprobe_cpu_buffer *prepare_uprobe_buffer(struct trace_uprobe *tu,
 		return *ucbp;
 
 	esize = SIZEOF_TRACE_ENTRY(is_ret_probe(tu));
-	dsize = __get_data_size(&tu->tp, regs, NULL);
+	dsize = __get_data_size(&tu->tp, regs, edata);
 
 	ucb = uprobe_buffer_get();
 	ucb->dsize = tu->tp.size + dsize;
@@ -1035,7 +1045,7 @@ static struct uprobe_cpu_buffer *prepare_uprobe_buffer(struct trace_uprobe *tu,
 		dsize = MAX_UCB_BUFFER_SIZE - tu->tp.size;
 	}
 
-	store_trace_args(ucb->buf, &tu->tp, regs, NULL, esize, dsize);
+	store_trace_args(ucb->buf, &tu->tp, regs, edata, esize, dsize);
 
 	*ucbp = ucb;
 	return ucb;
@@ -1087,7 +1097,7 @@ static int uprobe_trace_func(struct trace_uprobe *tu, struct pt_regs *regs,
 	if (is_ret_probe(tu))
 		return 0;
 
-	ucb = prepare_uprobe_buffer(tu, regs, ucbp);
+	ucb = prepare_uprobe_buffer(tu, regs, NULL, ucbp);
 
 	rcu_read_lock();
 	trace_probe_for_each_link_rcu(link, &tu->tp)
@@ -1098,13 +1108,13 @@ static int uprobe_trace_func(struct trace_uprobe *tu, struct pt_regs *regs,
 }
 
 static void uretprobe_trace_func(struct trace_uprobe *tu, unsigned long func,
-				 struct pt_regs *regs,
+				 struct pt_regs *regs, void *edata,
 				 struct uprobe_cpu_buffer **ucbp)
 {
 	struct event_file_link *link;
 	struct uprobe_cpu_buffer *ucb;
 
-	ucb = prepare_uprobe_buffer(tu, regs, ucbp);
+	ucb = prepare_uprobe_buffer(tu, regs, edata, ucbp);
 
 	rcu_read_lock();
 	trace_probe_for_each_link_rcu(link, &tu->tp)
@@ -1436,7 +1446,7 @@ static bool uprobe_perf_filter(struct uprobe_consumer *uc, struct mm_struct *mm)
 
 static void __uprobe_perf_func(struct trace_uprobe *tu,
 			       unsigned long func, struct pt_regs *regs,
-			       struct uprobe_cpu_buffer **ucbp)
+			       void *edata, struct uprobe_cpu_buffer **ucbp)
 {
 	struct trace_event_call *call = trace_probe_event_call(&tu->tp);
 	struct uprobe_trace_entry_head *entry;
@@ -1462,7 +1472,7 @@ static void __uprobe_perf_func(struct trace_uprobe *tu,
 
 	esize = SIZEOF_TRACE_ENTRY(is_ret_probe(tu));
 
-	ucb = prepare_uprobe_buffer(tu, regs, ucbp);
+	ucb = prepare_uprobe_buffer(tu, regs, edata, ucbp);
 	size = esize + ucb->dsize;
 	size = ALIGN(size + sizeof(u32), sizeof(u64)) - sizeof(u32);
 	if (WARN_ONCE(size > PERF_MAX_TRACE_SIZE, "profile buffer not large enough"))
@@ -1505,15 +1515,15 @@ static int uprobe_perf_func(struct trace_uprobe *tu, struct pt_regs *regs,
 		return UPROBE_HANDLER_REMOVE;
 
 	if (!is_ret_probe(tu))
-		__uprobe_perf_func(tu, 0, regs, ucbp);
+		__uprobe_perf_func(tu, 0, regs, NULL, ucbp);
 	return 0;
 }
 
 static void uretprobe_perf_func(struct trace_uprobe *tu, unsigned long func,
-				struct pt_regs *regs,
+				struct pt_regs *regs, void *edata,
 				struct uprobe_cpu_buffer **ucbp)
 {
-	__uprobe_perf_func(tu, func, regs, ucbp);
+	__uprobe_perf_func(tu, func, regs, edata, ucbp);
 }
 
 int bpf_get_uprobe_info(const struct perf_event *event, u32 *fd_type,
@@ -1621,6 +1631,14 @@ static int uprobe_dispatcher(struct uprobe_consumer *con, struct pt_regs *regs,
 {
 	struct trace_uprobe *tu = container_of(con, struct trace_uprobe, consumer);
 
+	/*
+	 * $duration of a uretprobe: the entry time goes in the session
+	 * cookie that uprobes keep for the consumer until the return (a
+	 * uretprobe has a handler and a ret_handler), its only entry data.
+	 */
+	if (tu->tp.entry_arg)
+		trace_probe_store_entry_time(data);
+
 	/* A uretprobe is timed when the function returns */
 	if (trace_probe_timing_enabled() && !is_ret_probe(tu))
 		return timed_uprobe_dispatcher(tu, regs);
@@ -1629,12 +1647,14 @@ static int uprobe_dispatcher(struct uprobe_consumer *con, struct pt_regs *regs,
 
 static nokprobe_inline void __uretprobe_dispatcher(struct trace_uprobe *tu,
 						   unsigned long func,
-						   struct pt_regs *regs)
+						   struct pt_regs *regs,
+						   void *edata)
 {
 	struct uprobe_dispatch_data udd;
 	struct uprobe_cpu_buffer *ucb = NULL;
 	unsigned int flags;
 
+	trace_probe_end_duration(&tu->tp, edata);
 	udd.tu = tu;
 	udd.bp_addr = func;
 
@@ -1645,22 +1665,23 @@ static nokprobe_inline void __uretprobe_dispatcher(struct trace_uprobe *tu,
 
 	flags = trace_probe_load_flag(&tu->tp);
 	if (flags & TP_FLAG_TRACE)
-		uretprobe_trace_func(tu, func, regs, &ucb);
+		uretprobe_trace_func(tu, func, regs, edata, &ucb);
 
 #ifdef CONFIG_PERF_EVENTS
 	if (flags & TP_FLAG_PROFILE)
-		uretprobe_perf_func(tu, func, regs, &ucb);
+		uretprobe_perf_func(tu, func, regs, edata, &ucb);
 #endif
 	uprobe_buffer_put(ucb);
 }
 
 static noinline void timed_uretprobe_dispatcher(struct trace_uprobe *tu,
 						unsigned long func,
-						struct pt_regs *regs)
+						struct pt_regs *regs,
+						void *edata)
 {
 	u64 start = trace_clock_local();
 
-	__uretprobe_dispatcher(tu, func, regs);
+	__uretprobe_dispatcher(tu, func, regs, edata);
 	trace_probe_account_time(&tu->tp, start);
 }
 
@@ -1671,9 +1692,9 @@ static int uretprobe_dispatcher(struct uprobe_consumer *con,
 	struct trace_uprobe *tu = container_of(con, struct trace_uprobe, consumer);
 
 	if (trace_probe_timing_enabled())
-		timed_uretprobe_dispatcher(tu, func, regs);
+		timed_uretprobe_dispatcher(tu, func, regs, data);
 	else
-		__uretprobe_dispatcher(tu, func, regs);
+		__uretprobe_dispatcher(tu, func, regs, data);
 	return 0;
 }
 
