@@ -1432,7 +1432,6 @@ static int trace_kprobe_profile(struct dyn_event *ev,
 	return 0;
 }
 
-/* The hit counts are kprobe_profile's too: it shows them reset as well */
 static const struct seq_operations profile_seq_op = {
 	.start  = dyn_event_seq_start,
 	.next   = dyn_event_seq_next,

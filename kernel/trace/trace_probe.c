@@ -3653,6 +3653,18 @@ static void probe_profile_seq_stop(struct seq_file *m, void *v)
 	mutex_unlock(&event_mutex);
 }
 
+/*
+ * A count of the kind's own since the last reset. Those can start again
+ * from 0 under the event (an fprobe's misses when it is registered again
+ * on enable, a kprobe's when its module comes back, the sums of an event
+ * when one of its probes is removed): then the count is the kind's as it
+ * is, never a difference that wraps around.
+ */
+static unsigned long probe_profile_since(unsigned long now, unsigned long base)
+{
+	return now >= base ? now - base : now;
+}
+
 static int probe_profile_seq_show(struct seq_file *m, void *v)
 {
 	char name[2 * MAX_EVENT_NAME_LEN + 2];
@@ -3676,9 +3688,10 @@ static int probe_profile_seq_show(struct seq_file *m, void *v)
 	snprintf(name, sizeof(name), "%s/%s", trace_probe_group_name(prof.tp),
 		 trace_probe_name(prof.tp));
 	seq_printf(m, "  %-44s %-9s %12lu", name, prof.kind,
-		   now.hits - base->hits);
+		   probe_profile_since(now.hits, base->hits));
 	if (prof.has_missed)
-		seq_printf(m, " %12lu", now.missed - base->missed);
+		seq_printf(m, " %12lu",
+			   probe_profile_since(now.missed, base->missed));
 	else
 		seq_printf(m, " %12s", "-");
 	seq_printf(m, " %12lu %12lu %12lu %12lu %15llu %12llu\n",

@@ -118,8 +118,6 @@ typedef int (*print_type_func_t)(struct trace_seq *, void *, void *);
 	FETCH_OP(ST_STRING, store),	/* String: .offset, .size */	\
 	FETCH_OP(ST_USTRING, store),	/* User string: .offset, .size */\
 	FETCH_OP(ST_SYMSTR, store),	/* Symbol name: .offset, .size */\
-	FETCH_OP(ST_SOCKADDR, store),	/* struct sockaddr: .offset, .size */\
-	FETCH_OP(ST_USOCKADDR, store),	/* User struct sockaddr: .offset, .size */\
 	FETCH_OP(ST_EDATA, offset),	/* Entry data: .offset */	\
 	/* Stage 4 (modify) op */					\
 	FETCH_OP(MOD_BF, bf),		/* Bitfield: .basesize, .lshift, .rshift*/\
@@ -129,6 +127,9 @@ typedef int (*print_type_func_t)(struct trace_seq *, void *, void *);
 	FETCH_OP(END, none),						\
 	/* Unresolved Symbol holder */					\
 	FETCH_OP(NOP_SYMBOL, symbol),	/* Non loaded symbol: .data = symbol name */\
+	/* %pISpc's stores, last so that the others keep their values */\
+	FETCH_OP(ST_SOCKADDR, store),	/* struct sockaddr: .offset, .size */\
+	FETCH_OP(ST_USOCKADDR, store),	/* User struct sockaddr: .offset, .size */\
 	/* $duration's, last so that the others keep their values */	\
 	FETCH_OP(CLOCK, none),		/* Entry time (in entry code) */\
 	FETCH_OP(DURATION, offset),	/* 32-bit $duration: .offset */\
@@ -318,7 +319,7 @@ struct trace_probe_counts {
 	unsigned long			dropped;
 	unsigned long			timed;
 	u64				nsecs;
-	u64				max_nsecs;	/* not reset: the maximum */
+	u64				max_nsecs;	/* a maximum: cleared by reset */
 };
 
 /* Event call and class holder */
@@ -581,15 +582,27 @@ static inline void trace_probe_dump_args(struct seq_file *m, struct trace_probe 
  * $duration: the nanoseconds of local_clock() from function entry to
  * return, whatever the clocks of the buffers the record goes to, so that
  * it has one unit in every instance and in perf. local_clock() is the
- * clock of the scheduler and of function_graph's durations: cheap,
- * monotonic on each CPU, and kept within a small drift of the other CPUs'
- * where sched_clock() is not stable. At entry, FETCH_OP_CLOCK stores its
- * reading as a u64 in the entry data, unaligned where an unsigned long is
- * 4 bytes (hence the accessors).
+ * scheduler's clock: sched_clock(), which the "local" trace clock reads
+ * too, kept within a small drift of the other CPUs' where sched_clock()
+ * is not stable. Its noinstr variant, with preemption off, as
+ * trace_clock_local() does: a probe handler calls nothing that can be
+ * traced or probed. At entry, FETCH_OP_CLOCK stores the reading as a u64
+ * in the entry data, unaligned where an unsigned long is 4 bytes (hence
+ * the accessors).
  */
+static nokprobe_inline u64 trace_probe_clock(void)
+{
+	u64 now;
+
+	preempt_disable_notrace();
+	now = local_clock_noinstr();
+	preempt_enable_notrace();
+	return now;
+}
+
 static nokprobe_inline void trace_probe_store_entry_time(void *edata)
 {
-	put_unaligned(local_clock(), (u64 *)edata);
+	put_unaligned(trace_probe_clock(), (u64 *)edata);
 }
 
 /*
@@ -648,7 +661,7 @@ trace_probe_end_duration(struct trace_probe *tp, void *edata)
 		return;
 
 	time = edata + earg->time;
-	delta = local_clock() - get_unaligned(time);
+	delta = trace_probe_clock() - get_unaligned(time);
 	put_unaligned(delta < 0 ? 0 : delta, time);
 }
 

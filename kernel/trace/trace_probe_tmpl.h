@@ -225,7 +225,7 @@ fetch_duration(struct fetch_insn *code, void *edata, void *dest,
 
 	if (BITS_PER_LONG == 32 && dest &&
 	    code[1].op == FETCH_OP_ST_RAW && code[1].size == sizeof(u64)) {
-		*(u64 *)dest = duration;
+		put_unaligned(duration, (u64 *)dest);
 		if (code[2].op == FETCH_OP_MOD_BF)
 			fetch_apply_bitfield(&code[2], dest);
 		return true;

@@ -749,6 +749,10 @@ static int __trace_uprobe_create(int argc, const char **argv)
 			return ret;
 	}
 
+	/* The entry data of a uretprobe is its 64-bit session cookie */
+	if (WARN_ON_ONCE(traceprobe_get_entry_data_size(&tu->tp) > sizeof(u64)))
+		return -EINVAL;
+
 	ptype = is_ret_probe(tu) ? PROBE_PRINT_RETURN : PROBE_PRINT_NORMAL;
 	ret = traceprobe_set_print_fmt(&tu->tp, ptype);
 	if (ret < 0)
