@@ -792,6 +792,111 @@ void for_each_kernel_tracepoint(void (*fct)(struct tracepoint *tp, void *priv),
 }
 EXPORT_SYMBOL_GPL(for_each_kernel_tracepoint);
 
+/*
+ * Step to the next table of tracepoints that is not empty once @iter has
+ * passed the end of its own: the kernel's table comes first, then the
+ * tables of the modules in the order they were added.
+ */
+static struct tracepoint *tracepoint_iter_get(struct tracepoint_iter *iter)
+{
+	while (iter->cur >= iter->end) {
+#ifdef CONFIG_MODULES
+		struct tp_module *tp_mod = iter->tp_mod;
+		struct list_head *next;
+
+		lockdep_assert_held(&tracepoint_module_list_mutex);
+		next = tp_mod ? tp_mod->list.next : tracepoint_module_list.next;
+		if (next == &tracepoint_module_list)
+			return NULL;
+		tp_mod = list_entry(next, struct tp_module, list);
+		iter->tp_mod = tp_mod;
+		iter->mod = tp_mod->mod;
+		iter->cur = tp_mod->mod->tracepoints_ptrs;
+		iter->end = iter->cur + tp_mod->mod->num_tracepoints;
+#else
+		return NULL;
+#endif
+	}
+	return tracepoint_ptr_deref(iter->cur);
+}
+
+/**
+ * tracepoint_iter_start - start a walk of the tracepoints of the kernel and modules
+ * @iter: the walk's state, set up here
+ * @pos: number of tracepoints to skip
+ *
+ * The walk goes through the tracepoints of the kernel, then those of each
+ * module with tracepoints, in the order the modules were loaded, as
+ * for_each_kernel_tracepoint() and for_each_module_tracepoint() do.
+ * Unlike them, it can be stopped and started again at a position, as a
+ * seq_file does between two reads. @iter->mod is the module of the
+ * current tracepoint, or NULL for the kernel.
+ *
+ * The mutex that keeps modules from adding or removing their tracepoints
+ * is taken here and held until tracepoint_iter_stop(), which must be
+ * called whatever this returns: a tracepoint returned by the walk, its
+ * name and its module are valid until then. tracepoints_mutex nests
+ * inside it, so tracepoint_probe_snapshot() can be called meanwhile.
+ *
+ * Return: the tracepoint at @pos, or NULL if there are fewer.
+ */
+struct tracepoint *tracepoint_iter_start(struct tracepoint_iter *iter,
+					 loff_t pos)
+{
+	struct tracepoint *tp;
+
+#ifdef CONFIG_MODULES
+	mutex_lock(&tracepoint_module_list_mutex);
+#endif
+	*iter = (struct tracepoint_iter) {
+		.cur = __start___tracepoints_ptrs,
+		.end = __stop___tracepoints_ptrs,
+	};
+
+	/* Skip whole tables while @pos is past them. */
+	for (tp = tracepoint_iter_get(iter); tp && pos;
+	     tp = tracepoint_iter_get(iter)) {
+		loff_t left = iter->end - iter->cur;
+
+		if (pos < left) {
+			iter->cur += pos;
+			pos = 0;
+		} else {
+			iter->cur = iter->end;
+			pos -= left;
+		}
+	}
+	return tp;
+}
+
+/**
+ * tracepoint_iter_next - the next tracepoint of a walk
+ * @iter: the walk's state, from tracepoint_iter_start()
+ *
+ * Return: the tracepoint after the current one, or NULL at the end.
+ */
+struct tracepoint *tracepoint_iter_next(struct tracepoint_iter *iter)
+{
+	if (iter->cur < iter->end)
+		iter->cur++;
+	return tracepoint_iter_get(iter);
+}
+
+/**
+ * tracepoint_iter_stop - end a walk of the tracepoints
+ * @iter: the walk's state, from tracepoint_iter_start()
+ *
+ * Lets modules add and remove their tracepoints again. The tracepoints
+ * of the walk must not be used any more.
+ */
+void tracepoint_iter_stop(struct tracepoint_iter *iter)
+{
+	iter->cur = iter->end;
+#ifdef CONFIG_MODULES
+	mutex_unlock(&tracepoint_module_list_mutex);
+#endif
+}
+
 #ifdef CONFIG_HAVE_SYSCALL_TRACEPOINTS
 
 /* NB: reg/unreg are called while guarded with the tracepoints_mutex */

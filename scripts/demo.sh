@@ -77,13 +77,12 @@ fi
 
 if [ -f $T/available_tracepoints ]; then
 	echo >$T/dynamic_events
-	step "available_tracepoints: every tracepoint, its static key, probes, event and arguments"
-	echo "# head -n 1 available_tracepoints; grep '^sched_s[ew]' available_tracepoints"
-	head -n 1 $T/available_tracepoints
+	step "available_tracepoints: every tracepoint, its static key, its users by kind, event and arguments"
+	echo "# grep '^sched_s[ew]' available_tracepoints"
 	grep '^sched_s[ew]' $T/available_tracepoints
-	echo "# wc -l available_tracepoints; awk '\$5 == \"-\"' available_tracepoints | wc -l   (lines, tracepoints without an event)"
+	echo "# wc -l available_tracepoints; grep -c ' event=- ' available_tracepoints   (tracepoints, those without an event)"
 	wc -l <$T/available_tracepoints
-	awk '$5 == "-"' $T/available_tracepoints | wc -l
+	grep -c ' event=- ' $T/available_tracepoints
 	echo "# echo 1 > events/sched/sched_switch/enable"
 	echo "# echo 't sched_set_state_tp state=\$arg2:x32' >> dynamic_events; echo 1 > events/tracepoints/enable"
 	echo 't sched_set_state_tp state=$arg2:x32' >>$T/dynamic_events

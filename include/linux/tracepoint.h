@@ -58,6 +58,19 @@ extern int
 tracepoint_probe_snapshot(struct tracepoint *tp, void **probes, int max,
 			  bool *key_on);
 
+/* A walk of the tracepoints of the kernel and modules, see tracepoint_iter_start() */
+struct tracepoint_iter {
+	struct module		*mod;		/* of the current tracepoint, or NULL */
+	struct tp_module	*tp_mod;	/* the module's entry in the list */
+	tracepoint_ptr_t	*cur;
+	tracepoint_ptr_t	*end;
+};
+
+struct tracepoint *tracepoint_iter_start(struct tracepoint_iter *iter,
+					 loff_t pos);
+struct tracepoint *tracepoint_iter_next(struct tracepoint_iter *iter);
+void tracepoint_iter_stop(struct tracepoint_iter *iter);
+
 #ifdef CONFIG_MODULES
 struct tp_module {
 	struct list_head list;

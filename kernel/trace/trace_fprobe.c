@@ -1437,8 +1437,10 @@ static int __tracepoint_probe_module_cb(struct notifier_block *self,
 	for_each_tracepoint_user(tuser) {
 		if (val == MODULE_STATE_COMING) {
 			/*
-			 * Already on the tracepoint of another module (an
-			 * unqualified name that two modules have): keep it.
+			 * Already on the tracepoint of another module with a
+			 * tracepoint of this name: stay there. Moving to the
+			 * new one would leave the probe stub registered on the
+			 * first one when that module goes away.
 			 */
 			if (tuser->tpoint)
 				continue;

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * available_tracepoints: a catalog of the tracepoints of the kernel and
- * of the loaded modules, with the state of their static keys, the probes
- * attached to them, their trace events and, with BTF, their arguments.
+ * available_tracepoints: a catalog of the tracepoints of the kernel and of
+ * the loaded modules, with the state of their static keys, the kinds of
+ * users attached to them, their trace events and, with BTF, their
+ * arguments.
  */
 #include <linux/bsearch.h>
 #include <linux/btf.h>
@@ -12,44 +13,48 @@
 #include <linux/slab.h>
 #include <linux/sort.h>
 #include <linux/string_choices.h>
+#include <linux/trace_events.h>
 #include <linux/tracepoint.h>
 
 #include "trace.h"
 #include "trace_btf.h"
 
-/* Probe functions listed by name; any beyond are only counted. */
-#define TP_LIST_MAX_PROBES	8
+/*
+ * The kinds of users of a tracepoint, in the order the "users=" value lists
+ * them. A user is told by the probe function it attached, never by its name.
+ */
+enum tp_user_kind {
+	TP_USER_EVENT,		/* its trace event, once per instance */
+	TP_USER_PERF,		/* perf on its trace event */
+	TP_USER_BPF,		/* raw tracepoint BPF programs, once per link */
+	TP_USER_TPROBE,		/* tracepoint probe events (t:), all in one */
+	TP_USER_OTHER,		/* any other in-kernel user */
+	TP_USER_NR,
+};
 
-/* Bytes reserved per tracepoint at open; seq_file grows it if needed. */
-#define TP_LIST_LINE_SIZE	160
+static const char * const tp_user_names[TP_USER_NR] = {
+	[TP_USER_EVENT]		= "event",
+	[TP_USER_PERF]		= "perf",
+	[TP_USER_BPF]		= "bpf",
+	[TP_USER_TPROBE]	= "tprobe",
+	[TP_USER_OTHER]		= "other",
+};
 
 struct tp_list_event {
 	struct tracepoint	*tp;
 	struct trace_event_call	*call;
 };
 
-/*
- * What the listing shows of one tracepoint, taken under the locks and
- * printed after they are dropped: the strings are copies (a module's can
- * go away), and the addresses are only looked up in kallsyms and BTF.
- */
-struct tp_list_entry {
-	struct list_head	list;
-	void			*probestub;
-	void			*probes[TP_LIST_MAX_PROBES];
-	int			nr_probes;
-	bool			key_on;
-	const char		*module;	/* "kernel", or in @names */
-	const char		*event;		/* "-", or in @names */
-	char			names[];	/* the tracepoint's, module's, event's */
-};
-
-struct tp_list {
-	struct seq_file		*m;
+/* The state of an open file, kept between reads */
+struct tp_list_iter {
+	struct tracepoint_iter	tp_iter;
+	/* The trace events by tracepoint, made again at each read */
 	struct tp_list_event	*events;
 	int			nr_events;
-	struct list_head	entries;
-	int			err;
+	int			max_events;
+	/* The probes of the tracepoint being shown */
+	void			**probes;
+	int			max_probes;
 	char			sym[KSYM_NAME_LEN];
 };
 
@@ -62,8 +67,12 @@ static int tp_list_event_cmp(const void *a, const void *b)
 	return x->tp < y->tp ? -1 : 1;
 }
 
-/* Index the trace events that are tracepoints by their tracepoint. */
-static int tp_list_collect_events(struct tp_list *list)
+/*
+ * Index the trace events that are tracepoints by their tracepoint, so that
+ * each line finds its event in log(n). It is done at the start of every
+ * read, under event_mutex, so no event from an earlier read is used.
+ */
+static int tp_list_index_events(struct tp_list_iter *it)
 {
 	struct trace_event_call *call;
 	int nr = 0;
@@ -74,29 +83,36 @@ static int tp_list_collect_events(struct tp_list *list)
 		if (call->flags & TRACE_EVENT_FL_TRACEPOINT)
 			nr++;
 
-	list->events = kvmalloc_array(nr ?: 1, sizeof(*list->events),
-				      GFP_KERNEL);
-	if (!list->events)
-		return -ENOMEM;
+	it->nr_events = 0;
+	if (nr > it->max_events) {
+		struct tp_list_event *events;
+
+		events = kvmalloc_array(nr, sizeof(*events), GFP_KERNEL);
+		if (!events)
+			return -ENOMEM;
+		kvfree(it->events);
+		it->events = events;
+		it->max_events = nr;
+	}
 
 	list_for_each_entry(call, &ftrace_events, list) {
 		if (!(call->flags & TRACE_EVENT_FL_TRACEPOINT))
 			continue;
-		list->events[list->nr_events].tp = call->tp;
-		list->events[list->nr_events].call = call;
-		list->nr_events++;
+		it->events[it->nr_events].tp = call->tp;
+		it->events[it->nr_events].call = call;
+		it->nr_events++;
 	}
-	sort(list->events, list->nr_events, sizeof(*list->events),
+	sort(it->events, it->nr_events, sizeof(*it->events),
 	     tp_list_event_cmp, NULL);
 	return 0;
 }
 
-static struct trace_event_call *tp_list_find_event(struct tp_list *list,
+static struct trace_event_call *tp_list_find_event(struct tp_list_iter *it,
 						   struct tracepoint *tp)
 {
 	struct tp_list_event key = { .tp = tp }, *ev;
 
-	ev = bsearch(&key, list->events, list->nr_events, sizeof(*ev),
+	ev = bsearch(&key, it->events, it->nr_events, sizeof(*ev),
 		     tp_list_event_cmp);
 	return ev ? ev->call : NULL;
 }
@@ -158,22 +174,23 @@ static void tp_list_show_type(struct seq_file *m, struct btf *btf, u32 id)
 }
 
 /*
- * The arguments of a tracepoint are the parameters of its probe stub
- * after the first one (the probe's data), which is what tprobe events
- * read with $argN or by name.
+ * The arguments of a tracepoint are the parameters of its probe stub,
+ * __probestub_<tracepoint>, after the first one (the probe's data): what
+ * tprobe events read by name or as $argN. The stub's name is made from the
+ * tracepoint's, as DEFINE_TRACE() makes it, not looked up in kallsyms.
  */
-static void tp_list_show_args(struct tp_list *list, void *probestub)
+static void tp_list_show_args(struct seq_file *m, struct tp_list_iter *it,
+			      struct tracepoint *tp)
 {
 	const struct btf_param *params;
 	const struct btf_type *proto;
-	struct seq_file *m = list->m;
 	struct btf *btf;
-	const char *name;
 	s32 i, nr;
 
-	name = kallsyms_lookup((unsigned long)probestub, NULL, NULL, NULL,
-			       list->sym);
-	proto = name ? btf_find_func_proto(name, &btf) : NULL;
+	proto = NULL;
+	if (snprintf(it->sym, sizeof(it->sym), "__probestub_%s",
+		     tp->name) < sizeof(it->sym))
+		proto = btf_find_func_proto(it->sym, &btf);
 	if (!proto) {
 		seq_puts(m, "-");
 		return;
@@ -185,209 +202,207 @@ static void tp_list_show_args(struct tp_list *list, void *probestub)
 		goto out;
 	}
 
-	seq_putc(m, '(');
+	seq_putc(m, '"');
 	for (i = 1; i < nr; i++) {
 		if (i > 1)
 			seq_puts(m, ", ");
 		tp_list_show_type(m, btf, params[i].type);
 		seq_puts(m, btf_name_by_offset(btf, params[i].name_off) ?: "");
 	}
-	seq_puts(m, nr > 1 ? ")" : "void)");
+	seq_puts(m, nr > 1 ? "\"" : "void\"");
 out:
 	btf_put(btf);
 }
 #else
-static void tp_list_show_args(struct tp_list *list, void *probestub)
+static void tp_list_show_args(struct seq_file *m, struct tp_list_iter *it,
+			      struct tracepoint *tp)
 {
-	seq_puts(list->m, "-");
+	seq_puts(m, "-");
 }
 #endif /* CONFIG_PROBE_EVENTS_BTF_ARGS */
 
 /*
- * One probe function, as one word: NAME, or MODULE:NAME for a function of
- * a module (the form probe definitions take), where %ps would append
- * " [MODULE]" and split the column.
+ * Whether @probe is the function that raw tracepoint BPF programs attach to
+ * @tp. Only looked for when a probe is none of the cheaper kinds.
  */
-static void tp_list_show_probe(struct tp_list *list, void *probe)
+static bool tp_list_probe_is_bpf(struct tracepoint *tp, void *probe)
 {
-	struct seq_file *m = list->m;
-	unsigned long size, offset;
-	const char *sym;
-	char *modname;
+	struct bpf_raw_event_map *btp;
+	bool ret;
 
-	sym = kallsyms_lookup((unsigned long)probe, &size, &offset, &modname,
-			      list->sym);
-	if (!sym)
-		seq_putc(m, '?');
-	else if (modname)
-		seq_printf(m, "%s:%s", modname, sym);
-	else
-		seq_puts(m, sym);
-}
+	if (!IS_ENABLED(CONFIG_BPF_EVENTS))
+		return false;
 
-static void tp_list_show_one(struct tp_list *list, struct tp_list_entry *e)
-{
-	struct seq_file *m = list->m;
-	int i;
-
-	seq_printf(m, "%s %s %s %d %s ", e->names, e->module,
-		   str_on_off(e->key_on), e->nr_probes, e->event);
-
-	if (!e->nr_probes)
-		seq_putc(m, '-');
-	for (i = 0; i < min(e->nr_probes, TP_LIST_MAX_PROBES); i++) {
-		if (i)
-			seq_putc(m, ',');
-		tp_list_show_probe(list, e->probes[i]);
-	}
-	if (e->nr_probes > TP_LIST_MAX_PROBES)
-		seq_puts(m, ",...");
-	seq_putc(m, ' ');
-
-	tp_list_show_args(list, e->probestub);
-	seq_putc(m, '\n');
-}
-
-/* Take what the listing shows of @tp, of @mod or of the kernel if NULL */
-static void tp_list_take(struct tp_list *list, struct tracepoint *tp,
-			 struct module *mod)
-{
-	size_t name_len, mod_len = 0, event_len = 0;
-	struct trace_event_call *call;
-	struct tp_list_entry *e;
-	char *p;
-
-	if (list->err)
-		return;
-
-	call = tp_list_find_event(list, tp);
-	name_len = strlen(tp->name) + 1;
-	if (mod)
-		mod_len = strlen(mod->name) + 1;
-	if (call)
-		event_len = strlen(call->class->system) + 1 +
-			    strlen(trace_event_name(call)) + 1;
-
-	e = kmalloc(struct_size(e, names, name_len + mod_len + event_len),
-		    GFP_KERNEL);
-	if (!e) {
-		list->err = -ENOMEM;
-		return;
-	}
-
-	e->nr_probes = tracepoint_probe_snapshot(tp, e->probes,
-						 ARRAY_SIZE(e->probes),
-						 &e->key_on);
-	e->probestub = tp->probestub;
-	memcpy(e->names, tp->name, name_len);
-	p = e->names + name_len;
-	e->module = "kernel";
-	if (mod) {
-		memcpy(p, mod->name, mod_len);
-		e->module = p;
-		p += mod_len;
-	}
-	e->event = "-";
-	if (call) {
-		snprintf(p, event_len, "%s/%s", call->class->system,
-			 trace_event_name(call));
-		e->event = p;
-	}
-	list_add_tail(&e->list, &list->entries);
-}
-
-static void tp_list_take_kernel(struct tracepoint *tp, void *priv)
-{
-	tp_list_take(priv, tp, NULL);
-}
-
-static void tp_list_take_module(struct tracepoint *tp, struct module *mod,
-				void *priv)
-{
-	tp_list_take(priv, tp, mod);
-}
-
-/*
- * The listing is a snapshot, a consistent picture taken in one go:
- * event_mutex keeps the trace events, tracepoint_module_list_mutex (taken
- * by for_each_module_tracepoint()) keeps the modules and their
- * tracepoints, and tracepoint_probe_snapshot() takes tracepoints_mutex
- * for each tracepoint. That is the order the tracing code already takes
- * them in. Only copying is done under them: the names of the probe
- * functions and the arguments are looked up (kallsyms, BTF) once they
- * are dropped, so that a reader holds up module loading and event
- * enabling no longer than the copy takes.
- */
-static int tp_list_show(struct seq_file *m, void *v)
-{
-	struct tp_list_entry *e, *tmp;
-	struct tp_list *list;
-	int ret;
-
-	list = kzalloc_obj(*list);
-	if (!list)
-		return -ENOMEM;
-	list->m = m;
-	INIT_LIST_HEAD(&list->entries);
-
-	mutex_lock(&event_mutex);
-	ret = tp_list_collect_events(list);
-	if (!ret) {
-		for_each_kernel_tracepoint(tp_list_take_kernel, list);
-		for_each_module_tracepoint(tp_list_take_module, list);
-		ret = list->err;
-	}
-	mutex_unlock(&event_mutex);
-
-	if (!ret) {
-		seq_puts(m, "# TRACEPOINT MODULE KEY NR_PROBES EVENT PROBES ARGS\n");
-		list_for_each_entry(e, &list->entries, list) {
-			/* The buffer is too small: seq_file will call us again. */
-			if (seq_has_overflowed(m))
-				break;
-			tp_list_show_one(list, e);
-		}
-	}
-
-	list_for_each_entry_safe(e, tmp, &list->entries, list)
-		kfree(e);
-	kvfree(list->events);
-	kfree(list);
+	btp = bpf_get_raw_tracepoint(tp->name);
+	if (!btp)
+		return false;
+	/* Another module's tracepoint of the same name is not @tp */
+	ret = btp->tp == tp && btp->bpf_func == probe;
+	bpf_put_raw_tracepoint(btp);
 	return ret;
 }
 
-static void tp_list_count(struct tracepoint *tp, void *priv)
+static enum tp_user_kind tp_list_classify(struct tracepoint *tp,
+					  struct trace_event_call *call,
+					  void *probe)
 {
-	(*(size_t *)priv)++;
+	if (call && probe == call->class->probe)
+		return TP_USER_EVENT;
+#ifdef CONFIG_PERF_EVENTS
+	if (call && probe == call->class->perf_probe)
+		return TP_USER_PERF;
+#endif
+	if (probe == tp->probestub)
+		return TP_USER_TPROBE;
+	if (tp_list_probe_is_bpf(tp, probe))
+		return TP_USER_BPF;
+	return TP_USER_OTHER;
 }
 
-static void tp_list_count_module(struct tracepoint *tp, struct module *mod,
-				 void *priv)
+/*
+ * Read all the probes of @tp and its key, in one go under tracepoints_mutex
+ * (taken by tracepoint_probe_snapshot()), growing the array if there are
+ * more probes than it holds. Return the number of probes, or -ENOMEM.
+ */
+static int tp_list_snapshot(struct tp_list_iter *it, struct tracepoint *tp,
+			    bool *key_on)
 {
-	(*(size_t *)priv)++;
+	int nr;
+
+	for (;;) {
+		void **probes;
+
+		nr = tracepoint_probe_snapshot(tp, it->probes, it->max_probes,
+					       key_on);
+		if (nr <= it->max_probes)
+			return nr;
+
+		probes = kmalloc_array(nr + 8, sizeof(*probes), GFP_KERNEL);
+		if (!probes)
+			return -ENOMEM;
+		kfree(it->probes);
+		it->probes = probes;
+		it->max_probes = nr + 8;
+	}
 }
+
+/*
+ * One line: the tracepoint's name, then KEY=VALUE pairs. A value is one
+ * word, "-" for none, or a string in double quotes (args). Keys can be
+ * added at any place in a later kernel: find them by name.
+ */
+static int tp_list_show(struct seq_file *m, void *v)
+{
+	unsigned int users[TP_USER_NR] = {};
+	struct tp_list_iter *it = m->private;
+	struct module *mod = it->tp_iter.mod;
+	struct trace_event_call *call;
+	struct tracepoint *tp = v;
+	bool key_on, first = true;
+	int i, nr;
+
+	call = tp_list_find_event(it, tp);
+	nr = tp_list_snapshot(it, tp, &key_on);
+	if (nr < 0)
+		return nr;
+	for (i = 0; i < nr; i++)
+		users[tp_list_classify(tp, call, it->probes[i])]++;
+
+	seq_printf(m, "%s module=%s key=%s probes=%d users=", tp->name,
+		   mod ? mod->name : "kernel", str_on_off(key_on), nr);
+	for (i = 0; i < TP_USER_NR; i++) {
+		if (!users[i])
+			continue;
+		seq_printf(m, "%s%s:%u", first ? "" : ",", tp_user_names[i],
+			   users[i]);
+		first = false;
+	}
+	if (first)
+		seq_putc(m, '-');
+
+	if (call)
+		seq_printf(m, " event=%s:%s", call->class->system,
+			   trace_event_name(call));
+	else
+		seq_puts(m, " event=-");
+
+	seq_puts(m, " args=");
+	tp_list_show_args(m, it, tp);
+	seq_putc(m, '\n');
+	return 0;
+}
+
+/*
+ * Each read() walks on from where the last one stopped, holding event_mutex
+ * and, through the tracepoint walk, the mutex of the tracepoint module list
+ * (the order in which tracing already takes them): the events, the modules
+ * and their tracepoints stay as they are while a line is made, and all its
+ * lookups (the event, the BTF of the arguments) are done under them.
+ * Between two reads a module can come or go, which moves the lines that
+ * follow it: the file is not a snapshot, each line is.
+ */
+static void *tp_list_start(struct seq_file *m, loff_t *pos)
+{
+	struct tp_list_iter *it = m->private;
+	struct tracepoint *tp;
+	int ret;
+
+	mutex_lock(&event_mutex);
+	ret = tp_list_index_events(it);
+	tp = tracepoint_iter_start(&it->tp_iter, *pos);
+	return ret ? ERR_PTR(ret) : tp;
+}
+
+static void *tp_list_next(struct seq_file *m, void *v, loff_t *pos)
+{
+	struct tp_list_iter *it = m->private;
+
+	(*pos)++;
+	return tracepoint_iter_next(&it->tp_iter);
+}
+
+static void tp_list_stop(struct seq_file *m, void *v)
+{
+	struct tp_list_iter *it = m->private;
+
+	tracepoint_iter_stop(&it->tp_iter);
+	mutex_unlock(&event_mutex);
+}
+
+static const struct seq_operations tp_list_seq_ops = {
+	.start	= tp_list_start,
+	.next	= tp_list_next,
+	.stop	= tp_list_stop,
+	.show	= tp_list_show,
+};
 
 static int tp_list_open(struct inode *inode, struct file *file)
 {
-	size_t nr = 1;
 	int ret;
 
 	ret = tracing_check_open_get_tr(NULL);
 	if (ret)
 		return ret;
 
-	for_each_kernel_tracepoint(tp_list_count, &nr);
-	for_each_module_tracepoint(tp_list_count_module, &nr);
+	return seq_open_private(file, &tp_list_seq_ops,
+				sizeof(struct tp_list_iter));
+}
 
-	return single_open_size(file, tp_list_show, NULL,
-				nr * TP_LIST_LINE_SIZE);
+static int tp_list_release(struct inode *inode, struct file *file)
+{
+	struct seq_file *m = file->private_data;
+	struct tp_list_iter *it = m->private;
+
+	kvfree(it->events);
+	kfree(it->probes);
+	return seq_release_private(inode, file);
 }
 
 static const struct file_operations tp_list_fops = {
 	.open		= tp_list_open,
 	.read		= seq_read,
 	.llseek		= seq_lseek,
-	.release	= single_release,
+	.release	= tp_list_release,
 };
 
 static __init int init_tracepoint_list(void)
