@@ -5,7 +5,7 @@
 #
 #   guest-stress.sh PROBE_STRESS [ARG...]
 #
-# Runs PROBE_STRESS (stress/probe_stress.c) with ARGs and its summary
+# Runs PROBE_STRESS (built from stress/*.c) with ARGs and its summary
 # written to $PS_RES/summary.txt, then judges the kernel: with kmemleak
 # (scans only when asked for here), two scans after the run and the
 # "unreferenced object" reports counted (kept in $PS_RES/kmemleak.txt);

@@ -5,7 +5,7 @@
 #
 #   scripts/stress.sh
 #
-# Builds stress/probe_stress.c, boots the kernel with scripts/vm.sh and
+# Builds stress/*.c (probe_stress), boots the kernel with scripts/vm.sh and
 # runs it there through scripts/guest-stress.sh: random probe definitions,
 # valid and mutated, written to dynamic_events and checked against what
 # the kernel lists and logs, while other threads enable, filter, trigger
@@ -39,8 +39,14 @@ res=$BUILD/results/stress-$(basename "$OUT")
 command -v gcc >/dev/null || die "gcc is missing: run 'make deps'"
 mkdir -p "$BUILD/stress"
 prog=$BUILD/stress/probe_stress
-gcc -O2 -Wall -Wextra -pthread -o "$prog" "$TOP/stress/probe_stress.c" ||
-	die "cannot build stress/probe_stress.c"
+# The program is every stress/*.c but perf-uprobe-inherit.c, a reproducer
+# that is a program of its own (built by hand: see its head).
+srcs=()
+for f in "$TOP"/stress/*.c; do
+	[ "${f##*/}" = perf-uprobe-inherit.c ] || srcs+=("$f")
+done
+gcc -O2 -Wall -Wextra -pthread -o "$prog" "${srcs[@]}" ||
+	die "cannot build stress/*.c (probe_stress)"
 
 info "stress: seed $seed, $defs definitions or ${secs}s, $mods module cycles"
 start=$(date +%s)

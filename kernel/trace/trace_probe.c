@@ -2548,9 +2548,9 @@ static int finalize_fetch_insn(struct fetch_insn *code,
  * Fetching those costs less than the dispatch of process_fetch_insn()'s
  * stages, so store_trace_args() fetches them in one step, with the probe
  * kind's fetch_context_value(); a value that a kind does not fetch there
- * goes through process_fetch_insn() after all.
+ * goes through process_fetch_insn() after all. Return how (enum probe_fused).
  */
-static bool trace_probe_fuse_arg(struct fetch_insn *code)
+static u8 trace_probe_fuse_arg(struct fetch_insn *code)
 {
 	switch (code[0].op) {
 	case FETCH_OP_REG:
@@ -2561,10 +2561,21 @@ static bool trace_probe_fuse_arg(struct fetch_insn *code)
 	case FETCH_OP_TP_ARG:
 		break;
 	default:
-		return false;
+		return PROBE_FUSED_NONE;
 	}
-	return (code[1].op == FETCH_OP_ST_RAW || code[1].op == FETCH_OP_ST_MEM ||
-		code[1].op == FETCH_OP_ST_UMEM) && code[2].op == FETCH_OP_END;
+	if (code[2].op != FETCH_OP_END)
+		return PROBE_FUSED_NONE;
+	switch (code[1].op) {
+	case FETCH_OP_ST_RAW:
+		if (code[1].size == sizeof(unsigned long))
+			return PROBE_FUSED_LONG;
+		fallthrough;
+	case FETCH_OP_ST_MEM:
+	case FETCH_OP_ST_UMEM:
+		return PROBE_FUSED_STORE;
+	default:
+		return PROBE_FUSED_NONE;
+	}
 }
 
 /* String length checking wrapper */
@@ -2651,7 +2662,7 @@ static int traceprobe_parse_probe_arg_body(const char *argv, ssize_t *size,
 		ret = -ENOMEM;
 	else
 		memcpy(parg->code, tmp, sizeof(*code) * (code - tmp + 1));
-	parg->fused = !ret && trace_probe_fuse_arg(parg->code);
+	parg->fused = ret ? PROBE_FUSED_NONE : trace_probe_fuse_arg(parg->code);
 
 fail:
 	if (ret < 0) {

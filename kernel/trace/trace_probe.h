@@ -266,10 +266,21 @@ static inline bool trace_kprobe_error_injectable(struct trace_event_call *call)
 }
 #endif /* CONFIG_KPROBE_EVENTS */
 
+/*
+ * How store_trace_args() fetches an argument, chosen by the parser (see
+ * trace_probe_fuse_arg()): a fused argument is the value of its first
+ * instruction, stored in one step.
+ */
+enum probe_fused {
+	PROBE_FUSED_NONE,	/* not fused: process_fetch_insn() */
+	PROBE_FUSED_LONG,	/* the value as a whole unsigned long */
+	PROBE_FUSED_STORE,	/* the value by code[1] (fetch_store_plain()) */
+};
+
 struct probe_arg {
 	struct fetch_insn	*code;
 	bool			dynamic;/* Dynamic array (string) is used */
-	bool			fused;	/* code is fetched in one step */
+	u8			fused;	/* enum probe_fused */
 	unsigned int		offset;	/* Offset from argument entry */
 	unsigned int		count;	/* Array count */
 	const char		*name;	/* Name of this argument */

@@ -6,11 +6,6 @@
 static nokprobe_inline void
 fetch_store_raw(unsigned long val, struct fetch_insn *code, void *buf)
 {
-	/* The most common size first: a whole unsigned long */
-	if (likely(code->size == sizeof(unsigned long))) {
-		*(unsigned long *)buf = val;
-		return;
-	}
 	switch (code->size) {
 	case 1:
 		*(u8 *)buf = (u8)val;
@@ -234,6 +229,29 @@ fetch_duration(struct fetch_insn *code, void *edata, void *dest,
 	return false;
 }
 
+/*
+ * Stage 3 for a value that is stored as it is or read from the kernel or
+ * user memory it points to; store_trace_args() uses it for fused arguments
+ * too (see process_fused_insn()). Return false for any other store.
+ */
+static nokprobe_inline bool
+fetch_store_plain(struct fetch_insn *code, unsigned long val, void *dest)
+{
+	switch (code->op) {
+	case FETCH_OP_ST_RAW:
+		fetch_store_raw(val, code, dest);
+		return true;
+	case FETCH_OP_ST_MEM:
+		probe_mem_read(dest, (void *)val + code->offset, code->size);
+		return true;
+	case FETCH_OP_ST_UMEM:
+		probe_mem_read_user(dest, (void *)val + code->offset, code->size);
+		return true;
+	default:
+		return false;
+	}
+}
+
 /* From the 2nd stage, routine is same */
 static nokprobe_inline int
 process_fetch_insn_bottom(struct fetch_insn *code, unsigned long val,
@@ -294,16 +312,10 @@ stage3:
 		}
 	}
 
+	if (fetch_store_plain(code, val, dest))
+		goto stage4;
+
 	switch (code->op) {
-	case FETCH_OP_ST_RAW:
-		fetch_store_raw(val, code, dest);
-		break;
-	case FETCH_OP_ST_MEM:
-		probe_mem_read(dest, (void *)val + code->offset, code->size);
-		break;
-	case FETCH_OP_ST_UMEM:
-		probe_mem_read_user(dest, (void *)val + code->offset, code->size);
-		break;
 	case FETCH_OP_ST_SOCKADDR:
 		fetch_store_sockaddr(val + code->offset, dest, false);
 		break;
@@ -325,6 +337,7 @@ stage3:
 	default:
 		return -EILSEQ;
 	}
+stage4:
 	code++;
 
 	/* 4th stage: modify stored value if needed */
@@ -363,26 +376,23 @@ array:
 }
 
 /*
- * Fetch a fused argument in one step: its value, stored as it is or read
- * from the kernel or user memory it points to, by the helpers of
- * process_fetch_insn_bottom()'s stage 3, without the dispatch of the stages
- * that the argument does not have. Return -EILSEQ if the value is not one
- * that this probe kind fetches here, for process_fetch_insn() to try.
+ * Fetch a fused argument in one step: its value, stored whole or by stage 3
+ * of process_fetch_insn_bottom(), without the dispatch of the stages that
+ * the argument does not have. Return -EILSEQ if the value is not one that
+ * this probe kind fetches here, for process_fetch_insn() to try.
  */
 static nokprobe_inline int
-process_fused_insn(struct fetch_insn *code, void *rec, void *edata, void *dest)
+process_fused_insn(struct probe_arg *arg, void *rec, void *edata, void *dest)
 {
 	unsigned long val;
 
-	if (fetch_context_value(code, rec, edata, &val))
+	if (fetch_context_value(arg->code, rec, edata, &val))
 		return -EILSEQ;
 
-	if (code[1].op == FETCH_OP_ST_RAW)
-		fetch_store_raw(val, &code[1], dest);
-	else if (code[1].op == FETCH_OP_ST_MEM)
-		probe_mem_read(dest, (void *)val + code[1].offset, code[1].size);
-	else	/* FETCH_OP_ST_UMEM */
-		probe_mem_read_user(dest, (void *)val + code[1].offset, code[1].size);
+	if (arg->fused == PROBE_FUSED_LONG)
+		*(unsigned long *)dest = val;
+	else
+		fetch_store_plain(&arg->code[1], val, dest);
 	return 0;
 }
 
@@ -439,7 +449,7 @@ store_trace_args(void *data, struct trace_probe *tp, void *rec, void *edata,
 
 	for (arg = tp->args; arg < end; arg++) {
 		dl = data + arg->offset;
-		if (arg->fused && !process_fused_insn(arg->code, rec, edata, dl))
+		if (arg->fused && !process_fused_insn(arg, rec, edata, dl))
 			continue;
 		/* Point the dynamic data area if needed */
 		if (unlikely(arg->dynamic))
