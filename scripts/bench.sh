@@ -127,6 +127,17 @@ series_desc=$(git -C "$TREE" describe --tags --always "$(cat "$OUT/.built-from" 
 	echo "| scenario | base per call | series per call | base per hit | series per hit | series / base (per hit) |"
 	echo "| --- | ---: | ---: | ---: | ---: | ---: |"
 	"$TOP/scripts/bench_table.py" "$BUILD/results/bench-base/bench.txt" "$BUILD/results/bench-series/bench.txt"
+	if [ -s "$BUILD/results/bench-base/symstr.txt" ] && [ -s "$BUILD/results/bench-series/symstr.txt" ]; then
+		read -r bsym bplace <"$BUILD/results/bench-base/symstr.txt"
+		read -r ssym splace <"$BUILD/results/bench-series/symstr.txt"
+		echo
+		echo "kprobe-symstr formats \`$bsym+OFFSET/SIZE\` on the base and \`$ssym+...\` on the"
+		echo "series. To find the name, kallsyms_lookup() walks the names of its block"
+		echo "of 256 in kallsyms up to it, 9 instructions a name on x86_64: name"
+		echo "$bplace of its block on the base, $splace on the series, so"
+		echo "$(( (splace - bplace) * 9 )) instructions of the difference per hit are that walk, which"
+		echo "moves whenever a build adds or removes a symbol before it."
+	fi
 	for k in base series; do
 		f=$BUILD/results/bench-$k/attach.txt
 		[ -s "$f" ] || continue

@@ -85,6 +85,28 @@ cleanup()
 	echo > trace
 }
 
+# symstr_place: the symbol that kprobe-symstr formats and its place in its
+# block of 256 names in kallsyms, into symstr.txt. To find a name,
+# kallsyms_lookup() walks the names of the block up to it
+# (get_symbol_offset(), 9 instructions a name on x86_64), so the figure
+# of kprobe-symstr moves with that place whenever a build adds or removes
+# a symbol before it. /proc/kallsyms lists the kernel's names in that order.
+symstr_place()
+{
+	local sym n
+
+	echo "p:bench/k $SYS s=+0(%sp):symstr" >> dynamic_events
+	eval "$on"
+	"$loop" 1 getppid > /dev/null
+	echo 0 > events/enable
+	sym=$(sed -n 's/.* s="\([^+"]*\)+.*/\1/p' trace | head -n 1)
+	cleanup
+	n=$(grep -n " $sym\$" /proc/kallsyms | head -n 1 | cut -d: -f1)
+	[ -n "$sym" ] && [ -n "$n" ] || { echo "  symstr: no symbol found" >&2; return 0; }
+	echo "$sym $(((n - 1) & 255))" > "$PS_RES/symstr.txt"
+	echo "  symstr: $sym, name $(((n - 1) & 255)) of its block of 256 in kallsyms" >&2
+}
+
 # bpftrace: its perf ring buffer (pages of 4 KiB, a power of 2) holds
 # every record of a scenario, so that none is lost while it is stopped
 export BPFTRACE_PERF_RB_PAGES=32768
@@ -148,6 +170,8 @@ scenario kprobe-1arg "echo 'p:bench/k $SYS a=%di:x64' >> dynamic_events && $on"
 scenario kprobe-4args "echo 'p:bench/k $SYS a=%di:x64 b=%si:x64 c=%dx:x64 d=%cx:x64' >> dynamic_events && $on"
 # symstr of the caller's address (the return address on the stack)
 scenario kprobe-symstr "echo 'p:bench/k $SYS s=+0(%sp):symstr' >> dynamic_events && $on"
+# shellcheck disable=SC2053
+[[ kprobe-symstr != $only ]] || symstr_place
 scenario kretprobe "echo 'r:bench/k $SYS' >> dynamic_events && $on"
 # A semantic type against the basic type of the same size (series only)
 scenario kprobe-s32 "echo 'p:bench/k $SYS a=%di:s32' >> dynamic_events && $on"

@@ -81,7 +81,7 @@ elif [ -z "$arm64_root" ] && [ -w /dev/kvm ] && grep -qwE 'vmx|svm' /proc/cpuinf
 	# x86 KVM cannot run the arm64 guest: that one is always TCG.)
 	accel=(-accel kvm -cpu host)
 else
-	# Single-threaded TCG: see the note in README ("The guest").
+	# Single-threaded TCG: see scripts/README.md ("Why single-threaded TCG").
 	accel=(-accel tcg,thread=single)
 fi
 if [ -n "$arm64_root" ]; then

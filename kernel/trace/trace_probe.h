@@ -368,6 +368,13 @@ static inline unsigned int trace_probe_load_flag(struct trace_probe *tp)
 	return smp_load_acquire(&tp->event->flags);
 }
 
+/*
+ * The probe_profile counters of @tp's event. Only events of dynamic_events
+ * have them (->stats): the callers are the ring buffer path, which perf's
+ * local events never take, and the dispatchers of the kinds that have no
+ * local events (fprobe, eprobe); kprobes and uprobes count their hits in
+ * their own nhit.
+ */
 static nokprobe_inline void trace_probe_count_hit(struct trace_probe *tp)
 {
 	this_cpu_inc(tp->event->stats->hits);
