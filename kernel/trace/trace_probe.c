@@ -2569,7 +2569,7 @@ static u8 trace_probe_fuse_arg(struct fetch_insn *code)
 	case FETCH_OP_ST_RAW:
 		if (code[1].size == sizeof(unsigned long))
 			return PROBE_FUSED_LONG;
-		fallthrough;
+		return PROBE_FUSED_RAW;
 	case FETCH_OP_ST_MEM:
 	case FETCH_OP_ST_UMEM:
 		return PROBE_FUSED_STORE;

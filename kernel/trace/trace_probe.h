@@ -274,7 +274,8 @@ static inline bool trace_kprobe_error_injectable(struct trace_event_call *call)
 enum probe_fused {
 	PROBE_FUSED_NONE,	/* not fused: process_fetch_insn() */
 	PROBE_FUSED_LONG,	/* the value as a whole unsigned long */
-	PROBE_FUSED_STORE,	/* the value by code[1] (fetch_store_plain()) */
+	PROBE_FUSED_RAW,	/* the value in code[1].size bytes */
+	PROBE_FUSED_STORE,	/* memory at the value, by code[1] */
 };
 
 struct probe_arg {

@@ -231,24 +231,25 @@ fetch_duration(struct fetch_insn *code, void *edata, void *dest,
 
 /*
  * Stage 3 for a value that is stored as it is or read from the kernel or
- * user memory it points to; store_trace_args() uses it for fused arguments
- * too (see process_fused_insn()). Return false for any other store.
+ * user memory it points to (@code is FETCH_OP_ST_RAW, _ST_MEM or _ST_UMEM);
+ * store_trace_args() uses it for fused arguments too (see
+ * process_fused_insn()).
  */
-static nokprobe_inline bool
+static nokprobe_inline void
 fetch_store_plain(struct fetch_insn *code, unsigned long val, void *dest)
 {
 	switch (code->op) {
 	case FETCH_OP_ST_RAW:
 		fetch_store_raw(val, code, dest);
-		return true;
+		break;
 	case FETCH_OP_ST_MEM:
 		probe_mem_read(dest, (void *)val + code->offset, code->size);
-		return true;
+		break;
 	case FETCH_OP_ST_UMEM:
 		probe_mem_read_user(dest, (void *)val + code->offset, code->size);
-		return true;
+		break;
 	default:
-		return false;
+		break;
 	}
 }
 
@@ -312,10 +313,12 @@ stage3:
 		}
 	}
 
-	if (fetch_store_plain(code, val, dest))
-		goto stage4;
-
 	switch (code->op) {
+	case FETCH_OP_ST_RAW:
+	case FETCH_OP_ST_MEM:
+	case FETCH_OP_ST_UMEM:
+		fetch_store_plain(code, val, dest);
+		break;
 	case FETCH_OP_ST_SOCKADDR:
 		fetch_store_sockaddr(val + code->offset, dest, false);
 		break;
@@ -337,7 +340,6 @@ stage3:
 	default:
 		return -EILSEQ;
 	}
-stage4:
 	code++;
 
 	/* 4th stage: modify stored value if needed */
@@ -376,10 +378,11 @@ array:
 }
 
 /*
- * Fetch a fused argument in one step: its value, stored whole or by stage 3
- * of process_fetch_insn_bottom(), without the dispatch of the stages that
- * the argument does not have. Return -EILSEQ if the value is not one that
- * this probe kind fetches here, for process_fetch_insn() to try.
+ * Fetch a fused argument in one step: its value, stored by the helpers of
+ * stage 3 of process_fetch_insn_bottom() as the parser chose, without the
+ * dispatch of the stages that the argument does not have. Return -EILSEQ if
+ * the value is not one that this probe kind fetches here, for
+ * process_fetch_insn() to try.
  */
 static nokprobe_inline int
 process_fused_insn(struct probe_arg *arg, void *rec, void *edata, void *dest)
@@ -391,6 +394,8 @@ process_fused_insn(struct probe_arg *arg, void *rec, void *edata, void *dest)
 
 	if (arg->fused == PROBE_FUSED_LONG)
 		*(unsigned long *)dest = val;
+	else if (arg->fused == PROBE_FUSED_RAW)
+		fetch_store_raw(val, &arg->code[1], dest);
 	else
 		fetch_store_plain(&arg->code[1], val, dest);
 	return 0;
