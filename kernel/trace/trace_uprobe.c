@@ -233,6 +233,9 @@ fetch_context_value(struct fetch_insn *code, void *rec, void *edata,
 	case FETCH_OP_RETVAL:
 		*val = regs_return_value(regs);
 		break;
+	case FETCH_OP_EDATA:	/* $duration of a uretprobe, 64-bit */
+		*val = *(unsigned long *)(edata + code->offset);
+		break;
 	default:
 		return -EILSEQ;
 	}
@@ -261,9 +264,6 @@ process_fetch_insn(struct fetch_insn *code, void *rec, void *edata,
 		break;
 	case FETCH_OP_FOFFS:
 		val = translate_user_vaddr(code->immediate);
-		break;
-	case FETCH_OP_EDATA:	/* $duration of a uretprobe, 64-bit */
-		val = *(unsigned long *)(edata + code->offset);
 		break;
 #if BITS_PER_LONG == 32
 	case FETCH_OP_DURATION:	/* FETCH_OP_EDATA on 64-bit */
