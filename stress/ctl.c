@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * probe_stress: the control thread.  Enables and disables the events,
- * sets filters and triggers, reads and resets probe_profile, toggles
- * probe_profile_timing, reads and clears the trace, opens perf counters
- * (perf.c), creates and removes the trace instances and enables,
- * disables, filters and triggers the events in them.
+ * sets filters and triggers, reads and resets probe_profile, sets and
+ * removes budgets through it, toggles probe_profile_timing, reads and
+ * clears the trace, opens perf counters (perf.c), creates and removes
+ * the trace instances and enables, disables, filters and triggers the
+ * events in them.
  */
 #include "probe_stress.h"
 
@@ -51,6 +52,11 @@ static const char *const ctl_triggers[] = {
 	"traceon", "stacktrace:1", "hist:keys=common_pid",
 	"!traceon", "!stacktrace", "!hist:keys=common_pid",
 	"hist:keys=common_pid.execname:vals=hitcount", "traceon if",
+};
+/* Budgets set, changed and removed on live events, good and bad */
+static const char *const ctl_budgets[] = {
+	"sample=3", "rate=50", "cpu=1", "sample=2 cpu=5", "off",
+	"rate=off", "sample=0", "cpu=101",
 };
 
 /*
@@ -152,7 +158,7 @@ static void inst_op(struct rng *r, unsigned int op)
 
 void *ctl_thread(void *arg)
 {
-	char name[NAME_CAP], path[512], cmd[NAME_CAP + 16];
+	char name[NAME_CAP], path[512], cmd[NAME_CAP + 32];
 	const char *s;
 	struct rng r, ir;
 	unsigned int op;
@@ -186,8 +192,12 @@ void *ctl_thread(void *arg)
 				event_path(path, sizeof(path), name, "trigger");
 				ctl_count(write_file(path, s, strlen(s),
 						     O_APPEND));
-			} else if (op < 56) {
+			} else if (op < 54) {
 				snprintf(cmd, sizeof(cmd), "reset %s", name);
+				ctl_count(tfs_write("probe_profile", cmd, 0));
+			} else if (op < 56) {
+				snprintf(cmd, sizeof(cmd), "budget %s %s", name,
+					 PICK(&r, ctl_budgets));
 				ctl_count(tfs_write("probe_profile", cmd, 0));
 			} else {
 				ctl_count(perf_on_event(&r, name));

@@ -506,6 +506,20 @@ static noinline void timed_eprobe_trace_func(struct eprobe_data *edata,
 	trace_probe_account_time(&edata->ep->tp, start);
 }
 
+/* A hit that the event's budget skips, or tells to time */
+static noinline void budget_eprobe_trace_func(struct eprobe_data *edata,
+					      void *rec,
+					      enum trace_probe_verdict verdict)
+{
+	u64 start;
+
+	if (verdict == TRACE_PROBE_SKIP)
+		return;
+	start = trace_clock_local();
+	__eprobe_trace_func(edata, rec);
+	trace_probe_budget_account(&edata->ep->tp, start);
+}
+
 /*
  * The attached event runs the trigger of every instance the eprobe is
  * enabled in, one after the other. Only the trigger of the instance that
@@ -529,6 +543,7 @@ static void eprobe_trigger_func(struct event_trigger_data *data,
 {
 	struct eprobe_data *edata = data->private_data;
 	struct trace_probe *tp = &edata->ep->tp;
+	enum trace_probe_verdict verdict;
 
 	if (unlikely(!rec))
 		return;
@@ -538,11 +553,15 @@ static void eprobe_trigger_func(struct event_trigger_data *data,
 		return;
 
 	if (!eprobe_counts_hit(edata)) {
-		__eprobe_trace_func(edata, rec);
+		if (trace_probe_budget_follow(tp) != TRACE_PROBE_SKIP)
+			__eprobe_trace_func(edata, rec);
 		return;
 	}
 	trace_probe_count_hit(tp);
-	if (trace_probe_timing_enabled())
+	verdict = trace_probe_budget(tp);
+	if (unlikely(verdict != TRACE_PROBE_KEEP))
+		budget_eprobe_trace_func(edata, rec, verdict);
+	else if (trace_probe_timing_enabled())
 		timed_eprobe_trace_func(edata, rec);
 	else
 		__eprobe_trace_func(edata, rec);
