@@ -132,26 +132,27 @@ fi
 if grep -q SKIP_CPU $T/probe_profile; then
 	echo >$T/dynamic_events
 	step "A budget: a hot probe held to 2% of its CPU, the trace and probe_profile say so"
-	echo "# echo 'p:hot/mark tracing_mark_write buf=+0(\$arg2):ustring' >> dynamic_events"
-	echo 'p:hot/mark tracing_mark_write buf=+0($arg2):ustring' >>$T/dynamic_events
-	echo "# echo 'budget hot/mark cpu=2' > probe_profile"
-	echo 'budget hot/mark cpu=2' >$T/probe_profile
-	echo 1 >$T/events/hot/mark/enable
-	mkdir -p $T/instances/demo
-	echo "# yes | dd iflag=fullblock bs=256 count=20000 of=instances/demo/trace_marker   (on CPU 0)"
-	yes | taskset -c 0 dd iflag=fullblock bs=256 count=20000 of=$T/instances/demo/trace_marker 2>/dev/null &
-	sleep 1
-	echo "# awk '\$1 == \"hot/mark\" { print \$1, \"hits=\" \$3, \"skip_cpu=\" \$13, \$14, \$15 }' probe_profile"
-	awk '$1 == "hot/mark" { print $1, "hits=" $3, "skip_cpu=" $13, $14, $15 }' $T/probe_profile
+	echo "# echo 'p:hot/null write_null buf=+0(\$arg2):ustring' >> dynamic_events"
+	echo 'p:hot/null write_null buf=+0($arg2):ustring' >>$T/dynamic_events
+	echo "# echo 'budget hot/null cpu=2' > probe_profile"
+	echo 'budget hot/null cpu=2' >$T/probe_profile
+	echo "# echo 0 > options/overwrite    (keep the first records: the throttle line is one)"
+	echo 0 >$T/options/overwrite
+	echo 1 >$T/events/hot/null/enable
+	echo "# yes | timeout 3 dd iflag=fullblock bs=256 of=/dev/null    (on CPU 0)"
+	taskset -c 0 sh -c 'yes | timeout 3 dd iflag=fullblock bs=256 of=/dev/null status=none' &
+	sleep 1.5
+	echo "# awk '\$1 == \"hot/null\" { print \$1, \"hits=\" \$3, \"skip_cpu=\" \$13, \$14, \$15 }' probe_profile"
+	awk '$1 == "hot/null" { print $1, "hits=" $3, "skip_cpu=" $13, $14, $15 }' $T/probe_profile
 	wait
-	echo 0 >$T/events/hot/mark/enable
+	echo 0 >$T/events/hot/null/enable
 	echo "# grep 'probe budget' trace"
 	grep 'probe budget' $T/trace | head -n 2
-	echo "# grep -c ' mark: ' trace"
-	grep -c ' mark: ' $T/trace || true
-	rmdir $T/instances/demo
-	echo "# echo 'budget hot/mark cpu=0' > probe_profile    (0 is no budget: 'off' is)"
-	echo 'budget hot/mark cpu=0' >$T/probe_profile 2>/dev/null || tail -n 3 $T/error_log
+	echo "# grep -c ' null: ' trace"
+	grep -c ' null: ' $T/trace || true
+	echo 1 >$T/options/overwrite
+	echo "# echo 'budget hot/null cpu=0' > probe_profile    (0 is no budget: 'off' is)"
+	echo 'budget hot/null cpu=0' >$T/probe_profile 2>/dev/null || tail -n 3 $T/error_log
 fi
 
 echo >$T/dynamic_events

@@ -362,6 +362,9 @@ args4="a=%di:x64 b=%si:x64 c=%dx:x64 d=%cx:x64"
 scenario kprobe-skipped "echo 'p:bench/k $SYS' >> dynamic_events && $on && $skip"
 scenario kprobe-4args-skipped "echo 'p:bench/k $SYS $args4' >> dynamic_events && $on && $skip"
 scenario kprobe-other-budget "echo 'p:bench/k $SYS' >> dynamic_events && echo 'p:bench/o vfs_fsync' >> dynamic_events && echo 'budget bench/o rate=1' > probe_profile && $on"
+# Every hit recorded through a CPU budget that never throttles: the
+# decision, and the timing of one recorded hit in 8
+scenario kprobe-cpu100 "echo 'p:bench/k $SYS' >> dynamic_events && $on && echo 'budget bench/k cpu=100' > probe_profile"
 path=/tmp/$(printf "%059d" 0 | tr 0 a)
 str4="p:bench/s filename_lookup $args4 name=+0(+0(%si)):string"
 scenario access64+kprobe-4args-string "echo '$str4' >> dynamic_events && $on" "" access "$path"

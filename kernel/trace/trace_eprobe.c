@@ -552,13 +552,18 @@ static void eprobe_trigger_func(struct event_trigger_data *data,
 	if (WARN_ON_ONCE(trace_probe_event_call(tp) != edata->file->event_call))
 		return;
 
+	/*
+	 * The budget decides for each record: the hits an eprobe records in
+	 * one instance and in another are not the same ones, and the records
+	 * of all of them together are bounded.
+	 */
+	verdict = trace_probe_budget(tp);
 	if (!eprobe_counts_hit(edata)) {
-		if (trace_probe_budget_follow(tp) != TRACE_PROBE_SKIP)
+		if (verdict != TRACE_PROBE_SKIP)
 			__eprobe_trace_func(edata, rec);
 		return;
 	}
 	trace_probe_count_hit(tp);
-	verdict = trace_probe_budget(tp);
 	if (unlikely(verdict != TRACE_PROBE_KEEP))
 		budget_eprobe_trace_func(edata, rec, verdict);
 	else if (trace_probe_timing_enabled())

@@ -763,22 +763,41 @@ static noinline void timed_fexit_dispatcher(struct trace_fprobe *tf,
 }
 NOKPROBE_SYMBOL(timed_fexit_dispatcher);
 
+/*
+ * The exit of a call while some event has a budget: decide, unless the
+ * entry handler did for a call with entry data, and skip or time the
+ * hit. Kept out of fexit_dispatcher(), so that the test of entry_arg
+ * costs nothing while no event has a budget.
+ */
 static noinline void budget_fexit_dispatcher(struct trace_fprobe *tf,
 					     unsigned long entry_ip,
 					     unsigned long ret_ip,
 					     struct ftrace_regs *fregs,
-					     void *entry_data,
-					     enum trace_probe_verdict verdict)
+					     void *entry_data)
 {
+	enum trace_probe_verdict verdict;
 	u64 start;
 
-	if (verdict == TRACE_PROBE_SKIP) {
+	if (tf->tp.entry_arg)
+		verdict = trace_probe_budget_return(&tf->tp);
+	else
+		verdict = trace_probe_budget_check(&tf->tp);
+	switch (verdict) {
+	case TRACE_PROBE_SKIP:
 		trace_probe_count_hit(&tf->tp);
 		return;
+	case TRACE_PROBE_TIME:
+		start = trace_clock_local();
+		__fexit_dispatcher(tf, entry_ip, ret_ip, fregs, entry_data);
+		trace_probe_budget_account(&tf->tp, start);
+		return;
+	default:
+		break;
 	}
-	start = trace_clock_local();
-	__fexit_dispatcher(tf, entry_ip, ret_ip, fregs, entry_data);
-	trace_probe_budget_account(&tf->tp, start);
+	if (trace_probe_timing_enabled())
+		timed_fexit_dispatcher(tf, entry_ip, ret_ip, fregs, entry_data);
+	else
+		__fexit_dispatcher(tf, entry_ip, ret_ip, fregs, entry_data);
 }
 NOKPROBE_SYMBOL(budget_fexit_dispatcher);
 
@@ -787,16 +806,9 @@ static void fexit_dispatcher(struct fprobe *fp, unsigned long entry_ip,
 			     void *entry_data)
 {
 	struct trace_fprobe *tf = container_of(fp, struct trace_fprobe, fp);
-	enum trace_probe_verdict verdict;
 
-	/* With entry data, the entry handler kept the call */
-	if (tf->tp.entry_arg)
-		verdict = trace_probe_budget_paired(&tf->tp);
-	else
-		verdict = trace_probe_budget(&tf->tp);
-	if (unlikely(verdict != TRACE_PROBE_KEEP))
-		budget_fexit_dispatcher(tf, entry_ip, ret_ip, fregs, entry_data,
-					verdict);
+	if (trace_probe_budget_enabled())
+		budget_fexit_dispatcher(tf, entry_ip, ret_ip, fregs, entry_data);
 	else if (trace_probe_timing_enabled())
 		timed_fexit_dispatcher(tf, entry_ip, ret_ip, fregs, entry_data);
 	else

@@ -3556,6 +3556,8 @@ DEFINE_STATIC_KEY_FALSE(trace_probe_budget_key);
 /* 20 ms: short, so that a hot probe soon stops filling the buffers */
 #define TRACE_PROBE_BUDGET_WINDOW	max(HZ / 50, 1)
 #define TRACE_PROBE_BUDGET_TIME_EVERY	8
+#define TRACE_PROBE_BUDGET_MIN_TIMED	4
+#define TRACE_PROBE_BUDGET_AVG_HITS	64U
 
 /* The largest value of each control */
 static const unsigned int trace_probe_budget_max[TRACE_PROBE_NR_CONTROLS] = {
@@ -3564,7 +3566,7 @@ static const unsigned int trace_probe_budget_max[TRACE_PROBE_NR_CONTROLS] = {
 	[TRACE_PROBE_CPU]	= 100,
 };
 
-static const char *trace_probe_budget_names[TRACE_PROBE_NR_CONTROLS] = {
+static const char * const trace_probe_budget_names[TRACE_PROBE_NR_CONTROLS] = {
 	[TRACE_PROBE_SAMPLE]	= "sample",
 	[TRACE_PROBE_RATE]	= "rate",
 	[TRACE_PROBE_CPU]	= "cpu",
@@ -3583,17 +3585,17 @@ trace_probe_budget_skip(struct trace_probe_budget *b,
 			enum trace_probe_control control)
 {
 	this_cpu_inc(b->cpu->skipped[control]);
-	bc->verdict = TRACE_PROBE_SKIP;
 	return TRACE_PROBE_SKIP;
 }
 
 /*
- * Tell the readers of every buffer the event is enabled in that this CPU
+ * Tell the readers of every buffer the event is enabled in that @cpu
  * starts or stops skipping hits for the CPU share, so that a gap in the
- * records is never taken for a quiet function.
+ * records is never taken for a quiet function. Called by the CPU's hits,
+ * and by a change of the budget for a CPU it finds throttled.
  */
-static void trace_probe_budget_mark(struct trace_probe *tp,
-				    unsigned int factor)
+static noinline __cold void trace_probe_budget_mark(struct trace_probe *tp,
+						    int cpu, unsigned int factor)
 {
 	char buf[2 * MAX_EVENT_NAME_LEN + 64];
 	struct event_file_link *link;
@@ -3603,35 +3605,63 @@ static void trace_probe_budget_mark(struct trace_probe *tp,
 		len = scnprintf(buf, sizeof(buf),
 				"probe budget: %s/%s throttled on CPU %d: 1 hit in %u recorded\n",
 				trace_probe_group_name(tp), trace_probe_name(tp),
-				smp_processor_id(), factor);
+				cpu, factor);
 	else
 		len = scnprintf(buf, sizeof(buf),
 				"probe budget: %s/%s unthrottled on CPU %d: every hit recorded\n",
 				trace_probe_group_name(tp), trace_probe_name(tp),
-				smp_processor_id());
+				cpu);
 
+	guard(rcu)();
 	trace_probe_for_each_link_rcu(link, tp)
 		__trace_array_puts(link->file->tr, _THIS_IP_, buf, len);
 }
 NOKPROBE_SYMBOL(trace_probe_budget_mark);
 
-/* End the window of @bc's CPU share at @now, and choose the next factor */
-static void trace_probe_budget_window(struct trace_probe *tp,
-				      struct trace_probe_budget_cpu *bc,
-				      unsigned int pct, unsigned long now)
+static nokprobe_inline void
+trace_probe_budget_open_window(struct trace_probe_budget_cpu *bc,
+			       unsigned long now)
 {
-	unsigned int factor = 1, old = bc->factor;
-	u64 allowed, projected, avg;
+	bc->win_start = now;
+	bc->win_hits = 0;
+	bc->win_kept = 0;
+	bc->win_timed = 0;
+	bc->win_nsecs = 0;
+	bc->win_max = 0;
+}
+
+/* End the window of @bc's CPU share at @now, and choose the next factor */
+static noinline void
+trace_probe_budget_window(struct trace_probe *tp,
+			  struct trace_probe_budget_cpu *bc,
+			  unsigned int pct, unsigned long now)
+{
+	unsigned int factor = 1, old = bc->factor, n, w;
+	u64 allowed, projected, sum;
 	bool was, throttled;
 
 	/*
-	 * The average is smoothed over the windows (a window's own weighs a
-	 * quarter), so that a timed hit made long by an interrupt or a page
-	 * fault cannot throttle a CPU by itself.
+	 * The time of a recorded hit is the mean of the last timed hits,
+	 * TRACE_PROBE_BUDGET_AVG_HITS of them or so. A CPU throttles only
+	 * once it has timed a few hits in a window, and a window's longest
+	 * hit is left out when it took more than four times the mean of the
+	 * others, so that a hit made long by an interrupt or a page fault
+	 * cannot throttle a CPU by itself.
 	 */
-	if (bc->win_timed) {
-		avg = div_u64(bc->win_nsecs, bc->win_timed);
-		bc->avg_nsecs = bc->avg_nsecs ? (3 * bc->avg_nsecs + avg) / 4 : avg;
+	n = bc->win_timed;
+	sum = bc->win_nsecs;
+	w = bc->avg_hits;
+	if (n >= TRACE_PROBE_BUDGET_MIN_TIMED) {
+		if (bc->win_max * (n - 1) > 4 * (sum - bc->win_max)) {
+			sum -= bc->win_max;
+			n--;
+		}
+	} else if (!w) {
+		n = 0;
+	}
+	if (n) {
+		bc->avg_nsecs = div_u64(bc->avg_nsecs * w + sum, w + n);
+		bc->avg_hits = min(w + n, TRACE_PROBE_BUDGET_AVG_HITS);
 	}
 	/* What recording every hit would have cost, against the share */
 	projected = bc->avg_nsecs * bc->win_hits;
@@ -3647,15 +3677,27 @@ static void trace_probe_budget_window(struct trace_probe *tp,
 	if (throttled != was) {
 		if (throttled)
 			bc->throttled = now;
-		trace_probe_budget_mark(tp, factor);
+		trace_probe_budget_mark(tp, smp_processor_id(), factor);
 	}
-	bc->win_start = now;
-	bc->win_hits = 0;
-	bc->win_kept = 0;
-	bc->win_timed = 0;
-	bc->win_nsecs = 0;
+	trace_probe_budget_open_window(bc, now);
 }
 NOKPROBE_SYMBOL(trace_probe_budget_window);
+
+/* The controls changed: start afresh, as a budget just set */
+static noinline void
+trace_probe_budget_reset(struct trace_probe_budget_cpu *bc, unsigned int gen)
+{
+	unsigned long now = jiffies;
+
+	bc->gen = gen;
+	bc->sample_left = 0;
+	bc->rate_kept = 0;
+	bc->rate_start = now;
+	trace_probe_budget_open_window(bc, now);
+	bc->factor = 1;
+	bc->factor_left = 0;
+}
+NOKPROBE_SYMBOL(trace_probe_budget_reset);
 
 static nokprobe_inline enum trace_probe_verdict
 __trace_probe_budget_check(struct trace_probe *tp, bool entry_of_pair)
@@ -3670,6 +3712,9 @@ __trace_probe_budget_check(struct trace_probe *tp, bool entry_of_pair)
 
 	guard(preempt_notrace)();
 	bc = this_cpu_ptr(b->cpu);
+	n = READ_ONCE(b->gen);
+	if (unlikely(bc->gen != n))
+		trace_probe_budget_reset(bc, n);
 
 	n = READ_ONCE(b->limit[TRACE_PROBE_SAMPLE]);
 	if (n > 1) {
@@ -3683,7 +3728,7 @@ __trace_probe_budget_check(struct trace_probe *tp, bool entry_of_pair)
 	pct = READ_ONCE(b->limit[TRACE_PROBE_CPU]);
 	if (pct) {
 		now = jiffies;
-		if (time_after_eq(now, bc->win_start + TRACE_PROBE_BUDGET_WINDOW))
+		if (now - bc->win_start >= TRACE_PROBE_BUDGET_WINDOW)
 			trace_probe_budget_window(tp, bc, pct, now);
 		bc->win_hits++;
 		if (bc->factor > 1) {
@@ -3699,7 +3744,7 @@ __trace_probe_budget_check(struct trace_probe *tp, bool entry_of_pair)
 	n = READ_ONCE(b->limit[TRACE_PROBE_RATE]);
 	if (n) {
 		now = jiffies;
-		if (time_after_eq(now, bc->rate_start + HZ)) {
+		if (now - bc->rate_start >= HZ) {
 			bc->rate_start = now;
 			bc->rate_kept = 0;
 		}
@@ -3708,7 +3753,6 @@ __trace_probe_budget_check(struct trace_probe *tp, bool entry_of_pair)
 		bc->rate_kept++;
 	}
 
-	bc->verdict = TRACE_PROBE_KEEP;
 	/* The return of a kept call is timed, by trace_probe_budget_return() */
 	if (pct && !entry_of_pair &&
 	    bc->win_kept++ % TRACE_PROBE_BUDGET_TIME_EVERY == 0)
@@ -3749,22 +3793,6 @@ enum trace_probe_verdict trace_probe_budget_return(struct trace_probe *tp)
 NOKPROBE_SYMBOL(trace_probe_budget_return);
 
 /*
- * An eprobe enabled in several instances has a trigger in each, run one
- * after the other for a hit of the event it is attached to; the first
- * one decides, and the others follow the last decision made on the CPU.
- */
-enum trace_probe_verdict trace_probe_budget_follow(struct trace_probe *tp)
-{
-	struct trace_probe_budget *b = READ_ONCE(tp->event->budget);
-
-	if (!b)
-		return TRACE_PROBE_KEEP;
-	return this_cpu_read(b->cpu->verdict) == TRACE_PROBE_SKIP ?
-		TRACE_PROBE_SKIP : TRACE_PROBE_KEEP;
-}
-NOKPROBE_SYMBOL(trace_probe_budget_follow);
-
-/*
  * The handler of a hit that trace_probe_budget() told to time ran from
  * @start: count its time in the CPU's window, and in probe_profile if
  * probe_profile_timing is on.
@@ -3783,6 +3811,7 @@ void trace_probe_budget_account(struct trace_probe *tp, u64 start)
 	guard(preempt_notrace)();
 	bc = this_cpu_ptr(b->cpu);
 	bc->win_nsecs += delta;
+	bc->win_max = max(bc->win_max, delta);
 	bc->win_timed++;
 }
 NOKPROBE_SYMBOL(trace_probe_budget_account);
@@ -3804,7 +3833,7 @@ static int trace_probe_budget_update(struct trace_probe *tp,
 	struct trace_probe_event *tpe = tp->event;
 	struct trace_probe_budget *b = tpe->budget;
 	bool was, will = trace_probe_budget_set(limit);
-	unsigned long now = jiffies;
+	unsigned int gen;
 	int cpu, i;
 
 	lockdep_assert_held(&event_mutex);
@@ -3820,14 +3849,9 @@ static int trace_probe_budget_update(struct trace_probe *tp,
 			kfree(b);
 			return -ENOMEM;
 		}
-		for_each_possible_cpu(cpu) {
-			struct trace_probe_budget_cpu *bc = per_cpu_ptr(b->cpu, cpu);
-
-			prandom_seed_state(&bc->rnd, get_random_u64());
-			bc->rate_start = now;
-			bc->win_start = now;
-			bc->factor = 1;
-		}
+		for_each_possible_cpu(cpu)
+			prandom_seed_state(&per_cpu_ptr(b->cpu, cpu)->rnd,
+					   get_random_u64());
 		/* Its probes see it only once it is made */
 		smp_store_release(&tpe->budget, b);
 	}
@@ -3835,6 +3859,18 @@ static int trace_probe_budget_update(struct trace_probe *tp,
 	was = trace_probe_budget_set(b->limit);
 	for (i = 0; i < TRACE_PROBE_NR_CONTROLS; i++)
 		WRITE_ONCE(b->limit[i], limit[i]);
+	/*
+	 * Each CPU starts afresh at its next hit, unthrottled: say so now for
+	 * the CPUs that were throttled, as their next hit may be long to come.
+	 */
+	gen = b->gen;
+	WRITE_ONCE(b->gen, gen + 1);
+	for_each_possible_cpu(cpu) {
+		struct trace_probe_budget_cpu *bc = per_cpu_ptr(b->cpu, cpu);
+
+		if (READ_ONCE(bc->gen) == gen && READ_ONCE(bc->factor) > 1)
+			trace_probe_budget_mark(tp, cpu, 1);
+	}
 	if (will && !was)
 		static_branch_inc(&trace_probe_budget_key);
 	else if (was && !will)
@@ -4080,8 +4116,8 @@ static void probe_profile_show_budget(struct seq_file *m,
 			f = READ_ONCE(bc->factor);
 			start = READ_ONCE(bc->win_start);
 			throttled = READ_ONCE(bc->throttled);
-			if (f <= 1 ||
-			    time_after(now, start + 2 * TRACE_PROBE_BUDGET_WINDOW))
+			if (f <= 1 || READ_ONCE(bc->gen) != READ_ONCE(b->gen) ||
+			    now - start > 2 * TRACE_PROBE_BUDGET_WINDOW)
 				continue;
 			factor = max(factor, f);
 			since = max(since, now - throttled);

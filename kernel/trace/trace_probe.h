@@ -321,22 +321,6 @@ struct trace_probe_stats {
 };
 
 /*
- * The counts of a probe event as probe_profile shows them, summed over the
- * CPUs, and what they were when probe_profile was last reset.
- */
-struct trace_probe_counts {
-	unsigned long			hits;
-	unsigned long			missed;
-	unsigned long			consumed;
-	unsigned long			filtered;
-	unsigned long			dropped;
-	unsigned long			timed;
-	u64				nsecs;
-	u64				max_nsecs;	/* a maximum: cleared by reset */
-	unsigned long			skipped[3];	/* by sample, rate, cpu */
-};
-
-/*
  * The controls of a probe event's budget, set through probe_profile, and
  * the hits each of them skipped. A skipped hit fetches nothing and
  * reserves nothing: it costs its probe, a counter and the test.
@@ -349,13 +333,32 @@ enum trace_probe_control {
 };
 
 /*
+ * The counts of a probe event as probe_profile shows them, summed over the
+ * CPUs, and what they were when probe_profile was last reset.
+ */
+struct trace_probe_counts {
+	unsigned long			hits;
+	unsigned long			missed;
+	unsigned long			consumed;
+	unsigned long			filtered;
+	unsigned long			dropped;
+	unsigned long			timed;
+	u64				nsecs;
+	u64				max_nsecs;	/* a maximum: cleared by reset */
+	unsigned long			skipped[TRACE_PROBE_NR_CONTROLS];
+};
+
+/*
  * What a CPU keeps of a budget. Only the CPU's own probes touch it, with
  * preemption disabled; an interrupt or an NMI nesting on the same event
- * may make a window or a gap one hit longer or shorter, never more.
+ * may make a window or a gap one hit longer or shorter, never more. The
+ * state is of the controls of generation @gen: a CPU that finds another
+ * one in the budget starts afresh.
  */
 struct trace_probe_budget_cpu {
 	unsigned long		skipped[TRACE_PROBE_NR_CONTROLS];
 	struct rnd_state	rnd;
+	unsigned int		gen;
 	unsigned int		sample_left;	/* hits up to the next record */
 	unsigned int		rate_kept;	/* records in the rate window */
 	unsigned long		rate_start;	/* jiffies */
@@ -365,15 +368,17 @@ struct trace_probe_budget_cpu {
 	unsigned int		win_kept;	/* hits recorded */
 	unsigned int		win_timed;	/* recorded hits timed */
 	u64			win_nsecs;	/* their time in the handler */
-	u64			avg_nsecs;	/* a timed hit's, last measured */
+	u64			win_max;	/* the longest of them */
+	u64			avg_nsecs;	/* a recorded hit's, measured */
+	unsigned int		avg_hits;	/* timed hits it stands for */
 	unsigned int		factor;		/* record one hit in this many */
 	unsigned int		factor_left;	/* hits up to the next record */
 	unsigned long		throttled;	/* jiffies, when factor left 1 */
-	u8			verdict;	/* the last hit's, for eprobes */
 };
 
 struct trace_probe_budget {
 	unsigned int				limit[TRACE_PROBE_NR_CONTROLS];
+	unsigned int				gen;	/* of the limits */
 	struct trace_probe_budget_cpu __percpu	*cpu;
 };
 
@@ -457,15 +462,20 @@ DECLARE_STATIC_KEY_FALSE(trace_probe_budget_key);
 enum trace_probe_verdict trace_probe_budget_check(struct trace_probe *tp);
 enum trace_probe_verdict trace_probe_budget_check_entry(struct trace_probe *tp);
 enum trace_probe_verdict trace_probe_budget_return(struct trace_probe *tp);
-enum trace_probe_verdict trace_probe_budget_follow(struct trace_probe *tp);
 void trace_probe_budget_account(struct trace_probe *tp, u64 start);
+
+/* Whether some probe event has a budget: a static branch */
+static __always_inline bool trace_probe_budget_enabled(void)
+{
+	return static_branch_unlikely(&trace_probe_budget_key);
+}
 
 /*
  * trace_probe_budget - whether to record a hit of @tp, and to time it
  *
  * Called by a probe's dispatcher before it fetches anything. Unless
  * some probe event has a budget, this is a static branch and nothing
- * more; an event without one pays a load and a test besides.
+ * more; an event without one pays a call that finds none besides.
  */
 static __always_inline enum trace_probe_verdict
 trace_probe_budget(struct trace_probe *tp)
