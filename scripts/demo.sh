@@ -75,6 +75,33 @@ if grep -q 'errno, %pe, bool, %pGg, devt' $T/README; then
 	done
 fi
 
+echo >$T/dynamic_events
+if echo 'f:btf/drop sk_skb_reason_drop reason' >>$T/dynamic_events 2>/dev/null &&
+   grep -q __print_symbolic $T/events/btf/drop/format; then
+	step "BTF arguments by their type: a drop reason by name in the trace, a filter and a histogram; gfp_t without asking"
+	echo "# echo 'f:btf/drop sk_skb_reason_drop reason' >> dynamic_events"
+	echo "# echo 'f:btf/kmalloc __kmalloc_noprof size flags' >> dynamic_events"
+	echo 'f:btf/kmalloc __kmalloc_noprof size flags' >>$T/dynamic_events
+	echo "# echo 'reason == SKB_DROP_REASON_NO_SOCKET' > events/btf/drop/filter"
+	echo 'reason == SKB_DROP_REASON_NO_SOCKET' >$T/events/btf/drop/filter
+	echo "# echo 'hist:keys=reason' > events/btf/drop/trigger"
+	echo 'hist:keys=reason' >$T/events/btf/drop/trigger
+	echo 'comm == "bash"' >$T/events/btf/kmalloc/filter
+	ip link set lo up 2>/dev/null || true
+	echo 1 >$T/events/btf/enable
+	echo 1 >$T/events/skb/kfree_skb/enable
+	echo "# (in bash: two UDP datagrams to 127.0.0.1:9, where nobody listens)"
+	bash -c 'echo x > /dev/udp/127.0.0.1/9; echo y > /dev/udp/127.0.0.1/9' 2>/dev/null || true
+	echo 0 >$T/events/skb/kfree_skb/enable
+	echo 0 >$T/events/btf/enable
+	grep -m 1 ' drop: ' $T/trace
+	grep -m 1 ' kfree_skb: ' $T/trace | sed 's/skbaddr=.*location/... location/'
+	grep -m 2 ' kmalloc: ' $T/trace
+	echo "# grep '^{' events/btf/drop/hist"
+	grep '^{' $T/events/btf/drop/hist
+	echo '!hist:keys=reason' >$T/events/btf/drop/trigger
+fi
+
 if [ -f $T/available_tracepoints ]; then
 	echo >$T/dynamic_events
 	step "available_tracepoints: every tracepoint, its static key, its users by kind, event and arguments"

@@ -352,6 +352,13 @@ for len in 8 64 256; do
 		"" access "$path"
 done
 
+# An enum argument printed by its enumerators (series only), against the
+# same argument as a u32: getppid() takes its parent's tgid through
+# __task_pid_nr_ns(task, PIDTYPE_TGID, NULL), whose "type" is an enum
+# pid_type. The record and the fetch are the same; only printing differs.
+scenario kprobe-enum "echo 'p:bench/k __task_pid_nr_ns t=type' >> dynamic_events && $on"
+scenario kprobe-enum-u32 "echo 'p:bench/k __task_pid_nr_ns t=type:u32' >> dynamic_events && $on"
+
 # Budgets (series only). A hit that the budget skips (sample=1000000000:
 # all but the first), against the same probe counted by perf
 # (kprobe-perf), and a kprobe without a budget while another event has

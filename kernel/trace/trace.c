@@ -4453,6 +4453,11 @@ static const char readme_msg[] =
 	"\t           symstr, %pd/%pD, <type>\\[<array-size>\\],\n"
 	"\t           errno, %pe, bool, %pGg, devt, %pI4, %pI6, %pI6c, %pISpc,\n"
 	"\t           %pM, %pU, %pUb, %pUl\n"
+#ifdef CONFIG_PROBE_EVENTS_BTF_ARGS
+	"\t     BTF args without a type: an enum prints its enumerator's name\n"
+	"\t     BTF args without a type: gfp_t, dev_t, bool, in6_addr, in_addr,\n"
+	"\t           sockaddr* get their semantic type\n"
+#endif
 #ifdef CONFIG_HIST_TRIGGERS
 	"\t    field: <stype> <name>;\n"
 	"\t    stype: u8/u16/u32/u64, s8/s16/s32/s64, pid_t,\n"

@@ -2305,6 +2305,33 @@ static inline const char *get_syscall_name(int syscall)
 }
 #endif
 
+/*
+ * The names of the values of a probe event's field whose BTF type is an
+ * enum (its enumerators): the value of @name, for a filter (-ENOENT if
+ * the field has names but not this one, -EOPNOTSUPP if it has none), and
+ * the name of @val, for a histogram key (NULL if none).
+ */
+#ifdef CONFIG_PROBE_EVENTS_BTF_ARGS
+int trace_probe_field_name_value(struct trace_event_call *call,
+				 const char *field, const char *name, u64 *val);
+const char *trace_probe_field_value_name(struct trace_event_call *call,
+					 const char *field, u64 val);
+#else
+static inline int trace_probe_field_name_value(struct trace_event_call *call,
+					       const char *field,
+					       const char *name, u64 *val)
+{
+	return -EOPNOTSUPP;
+}
+
+static inline const char *
+trace_probe_field_value_name(struct trace_event_call *call, const char *field,
+			     u64 val)
+{
+	return NULL;
+}
+#endif
+
 #ifdef CONFIG_EVENT_TRACING
 void trace_event_init(void);
 void trace_event_update_all(struct trace_eval_map **map, int len, struct module *mod);

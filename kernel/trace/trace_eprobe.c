@@ -916,9 +916,12 @@ static int trace_eprobe_parse_filter(struct trace_eprobe *ep, int argc, const ch
 	/*
 	 * Ensure the filter string can be parsed correctly. Note, this
 	 * filter string is for the original event, not for the eprobe.
+	 * Under event_mutex, as every filter is parsed: the names of a probe
+	 * event's enum field are looked up in its probes.
 	 */
-	ret = create_event_filter(top_trace_array(), ep->event, ep->filter_str,
-				  true, &dummy);
+	scoped_guard(mutex, &event_mutex)
+		ret = create_event_filter(top_trace_array(), ep->event,
+					  ep->filter_str, true, &dummy);
 	free_event_filter(dummy);
 	if (ret) {
 		kfree(ep->filter_str);

@@ -842,6 +842,28 @@ static int check_prepare_btf_string_fetch(char *typename,
 	return -EINVAL;
 }
 
+/*
+ * An enum is an integer of the size its type gives (1 byte for a __packed
+ * one), signed when the BTF says so (the kind flag, which pahole sets when
+ * an enumerator is negative).
+ */
+static const char *fetch_type_from_btf_enum(const struct btf_type *type)
+{
+	bool is_signed = btf_type_kflag(type);
+
+	switch (type->size) {
+	case 1:
+		return is_signed ? "s8" : "u8";
+	case 2:
+		return is_signed ? "s16" : "u16";
+	case 4:
+		return is_signed ? "s32" : "u32";
+	case 8:
+		return is_signed ? "s64" : "u64";
+	}
+	return NULL;
+}
+
 static const char *fetch_type_from_btf_type(struct btf *btf,
 					const struct btf_type *type,
 					struct traceprobe_parse_context *ctx)
@@ -851,10 +873,8 @@ static const char *fetch_type_from_btf_type(struct btf *btf,
 	/* TODO: const char * could be converted as a string */
 	switch (BTF_INFO_KIND(type->info)) {
 	case BTF_KIND_ENUM:
-		/* enum is "int", so convert to "s32" */
-		return "s32";
 	case BTF_KIND_ENUM64:
-		return "s64";
+		return fetch_type_from_btf_enum(type);
 	case BTF_KIND_PTR:
 		/* pointer will be converted to "x??" */
 		return IS_ENABLED(CONFIG_64BIT) ? "x64" : "x32";
@@ -1029,6 +1049,8 @@ static int get_bitoffset_of_field(char **pfieldname, const struct btf_type **pty
 			trace_probe_log_err(ctx->offset, BAD_BTF_TID);
 			return -EINVAL;
 		}
+		ctx->last_btf = btf;
+		ctx->last_tid = field->type;
 
 		if (next)
 			ctx->offset += next - fieldname;
@@ -1139,6 +1161,7 @@ static int parse_btf_arg(char *varname,
 		tid = (u32)ret;
 		type = ctx->last_struct =
 			btf_type_skip_modifiers(ctx->struct_btf, tid, NULL);
+		ctx->last_btf = ctx->struct_btf;
 		goto found_type;
 	}
 
@@ -1198,6 +1221,7 @@ static int parse_btf_arg(char *varname,
 
 found:
 	type = btf_type_skip_modifiers(ctx->btf, tid, NULL);
+	ctx->last_btf = ctx->btf;
 found_type:
 	if (!type) {
 		trace_probe_log_err(ctx->offset, BAD_BTF_TID);
@@ -1205,6 +1229,7 @@ found_type:
 	}
 	/* Initialize the last type information */
 	ctx->last_type = type;
+	ctx->last_tid = tid;
 	ctx->last_bitoffs = 0;
 	ctx->last_bitsize = 0;
 	if (field) {
@@ -1224,6 +1249,141 @@ static const struct fetch_type *find_fetch_type_from_btf_type(
 		typestr = fetch_type_from_btf_type(btf, ctx->last_type, ctx);
 
 	return find_fetch_type(typestr, ctx->flags);
+}
+
+/*
+ * The semantic type of a BTF type that means one thing, for an argument
+ * with no type written: gfp_t and dev_t, named on the typedef chain
+ * (dev_t becomes __kernel_dev_t, then u32: only a typedef of that name
+ * counts), bool, and the addresses: a struct in6_addr, in_addr or socket
+ * address (sockaddr, sockaddr_unsized, sockaddr_storage, sockaddr_in,
+ * sockaddr_in6) that the fetch ends on, read from memory (@code, the last
+ * instruction, a dereference). Not a pointer to one, which may be a user
+ * one (BTF does not always say), nor __be32 or u8[6], which are also
+ * other things than addresses.
+ */
+static const char *semantic_type_from_btf(struct traceprobe_parse_context *ctx,
+					  struct fetch_insn *code)
+{
+	struct btf *btf = ctx->last_btf;
+	const struct btf_type *t;
+	const char *name;
+	int depth = 0;
+
+	if (!btf || !ctx->last_type)
+		return NULL;
+
+	for (t = btf_type_by_id(btf, ctx->last_tid); t && depth < 32;
+	     t = btf_type_by_id(btf, t->type), depth++) {
+		switch (BTF_INFO_KIND(t->info)) {
+		case BTF_KIND_TYPEDEF:
+			name = btf_name_by_offset(btf, t->name_off);
+			if (name && !strcmp(name, "gfp_t"))
+				return "%pGg";
+			if (name && !strcmp(name, "dev_t"))
+				return "devt";
+			continue;
+		case BTF_KIND_CONST:
+		case BTF_KIND_VOLATILE:
+		case BTF_KIND_RESTRICT:
+		case BTF_KIND_TYPE_TAG:
+			continue;
+		}
+		break;
+	}
+
+	t = ctx->last_type;
+	if (btf_type_is_int(t) && t->size == 1 &&
+	    (BTF_INT_ENCODING(btf_type_int(t)) & BTF_INT_BOOL))
+		return "bool";
+	if (BTF_INFO_KIND(t->info) != BTF_KIND_STRUCT ||
+	    code->op != FETCH_OP_DEREF)
+		return NULL;
+	name = btf_name_by_offset(btf, t->name_off);
+	if (!name)
+		return NULL;
+	if (!strcmp(name, "in6_addr"))
+		return "%pI6c";
+	if (!strcmp(name, "in_addr"))
+		return "%pI4";
+	if (!strcmp(name, "sockaddr") || !strcmp(name, "sockaddr_unsized") ||
+	    !strcmp(name, "sockaddr_storage") || !strcmp(name, "sockaddr_in") ||
+	    !strcmp(name, "sockaddr_in6"))
+		return "%pISpc";
+	return NULL;
+}
+
+/*
+ * An argument whose BTF type is an enum keeps a copy of its enumerators:
+ * the record holds the number, printing names it. A copy, so that the
+ * argument holds no reference to a module's BTF, and two probes of one
+ * event compare their enums by what they say.
+ */
+static int set_probe_arg_btf_enum(struct probe_arg *parg,
+				  struct traceprobe_parse_context *ctx)
+{
+	const struct btf_type *t = ctx->last_type;
+	struct btf *btf = ctx->last_btf;
+	struct probe_enum *pe;
+	size_t len = 0;
+	const char *name;
+	u32 name_off;
+	char *names;
+	int i, nr;
+	u64 val;
+
+	if (!btf || !t || !btf_is_any_enum(t) || !btf_vlen(t) ||
+	    parg->type->size != t->size)
+		return 0;
+	nr = btf_vlen(t);
+	for (i = 0; i < nr; i++) {
+		name_off = btf_is_enum64(t) ? btf_enum64(t)[i].name_off :
+					      btf_enum(t)[i].name_off;
+		len += strlen(btf_name_by_offset(btf, name_off)) + 1;
+	}
+	pe = kmalloc(struct_size(pe, e, nr) + len, GFP_KERNEL);
+	if (!pe)
+		return -ENOMEM;
+	pe->nr = nr;
+	names = (char *)&pe->e[nr];
+	for (i = 0; i < nr; i++) {
+		if (btf_is_enum64(t)) {
+			val = btf_enum64_value(btf_enum64(t) + i);
+			name_off = btf_enum64(t)[i].name_off;
+		} else {
+			/* A signed enum's negative values widen as such */
+			val = btf_type_kflag(t) ? (u64)(s64)btf_enum(t)[i].val :
+						  (u32)btf_enum(t)[i].val;
+			name_off = btf_enum(t)[i].name_off;
+		}
+		if (t->size < sizeof(u64))
+			val &= BIT_ULL(t->size * 8) - 1;
+		name = btf_name_by_offset(btf, name_off);
+		len = strlen(name) + 1;
+		pe->e[i].val = val;
+		pe->e[i].name = memcpy(names, name, len);
+		names += len;
+	}
+	parg->enums = pe;
+	return 0;
+}
+
+/*
+ * The type of an argument that has none written: a semantic type where
+ * its BTF type has one, else the integer or pointer of its BTF type (an
+ * enum's enumerators kept for printing).
+ */
+static int set_probe_arg_btf_type(struct probe_arg *parg,
+				  struct fetch_insn *code,
+				  struct traceprobe_parse_context *ctx)
+{
+	const char *name = semantic_type_from_btf(ctx, code);
+
+	parg->type = name ? find_fetch_type(name, ctx->flags) : NULL;
+	if (parg->type)
+		return 0;
+	parg->type = find_fetch_type_from_btf_type(ctx);
+	return set_probe_arg_btf_enum(parg, ctx);
 }
 
 static int parse_btf_bitfield(struct fetch_insn **pcode,
@@ -1460,9 +1620,6 @@ static int parse_btf_bitfield(struct fetch_insn **pcode,
 	return -EOPNOTSUPP;
 }
 
-#define find_fetch_type_from_btf_type(ctx)		\
-	find_fetch_type(NULL, ctx->flags)
-
 static int check_prepare_btf_string_fetch(char *typename,
 				struct fetch_insn **pcode,
 				struct traceprobe_parse_context *ctx)
@@ -1487,6 +1644,14 @@ static int handle_typecast(char *arg, struct traceprobe_parse_context *ctx)
 {
 	trace_probe_log_err(ctx->offset, NOSUP_BTFARG);
 	return -EOPNOTSUPP;
+}
+
+static int set_probe_arg_btf_type(struct probe_arg *parg,
+				  struct fetch_insn *code,
+				  struct traceprobe_parse_context *ctx)
+{
+	parg->type = find_fetch_type(NULL, ctx->flags);
+	return 0;
 }
 
 #endif /* CONFIG_PROBE_EVENTS_BTF_ARGS */
@@ -2616,6 +2781,7 @@ static int traceprobe_parse_probe_arg_body(const char *argv, ssize_t *size,
 	code[FETCH_INSN_MAX - 1].op = FETCH_OP_END;
 
 	ctx->last_type = NULL;
+	ctx->last_btf = NULL;
 	ret = parse_probe_arg(arg, parg->type, &code, &code[FETCH_INSN_MAX - 1],
 			      ctx);
 	if (ret < 0)
@@ -2624,7 +2790,9 @@ static int traceprobe_parse_probe_arg_body(const char *argv, ssize_t *size,
 	if (IS_ENABLED(CONFIG_PROBE_EVENTS_BTF_ARGS) &&
 	    ctx->last_type) {
 		if (!type) {
-			parg->type = find_fetch_type_from_btf_type(ctx);
+			ret = set_probe_arg_btf_type(parg, code, ctx);
+			if (ret)
+				goto fail;
 		} else if (strstr(type, "string")) {
 			ret = check_prepare_btf_string_fetch(type, &code, ctx);
 			if (ret)
@@ -2788,6 +2956,7 @@ void traceprobe_free_probe_arg(struct probe_arg *arg)
 	kfree(arg->name);
 	kfree(arg->comm);
 	kfree(arg->fmt);
+	kfree(arg->enums);
 }
 
 static int argv_has_var_arg(int argc, const char *argv[], int *args_idx,
@@ -3028,9 +3197,171 @@ int traceprobe_update_arg(struct probe_arg *arg)
 
 /* When len=0, we just calculate the needed length */
 #define LEN_OR_ZERO (len > pos ? len - pos : 0)
+/* The name of the first enumerator of @val, or NULL */
+static const char *probe_enum_name(struct probe_arg *a, u64 val)
+{
+	struct probe_enum *pe = a->enums;
+	u32 i;
+
+	if (a->type->size < sizeof(u64))
+		val &= BIT_ULL(a->type->size * 8) - 1;
+	for (i = 0; i < pe->nr; i++) {
+		if (pe->e[i].val == val)
+			return pe->e[i].name;
+	}
+	return NULL;
+}
+
+/*
+ * Print an enum argument as __print_symbolic() does: the name of the first
+ * enumerator of its value, else the value in hex.
+ */
+static int print_probe_arg_enum(struct trace_seq *s, struct probe_arg *a,
+				void *data)
+{
+	const char *name;
+	u64 val;
+
+	switch (a->type->size) {
+	case 1:
+		val = *(u8 *)data;
+		break;
+	case 2:
+		val = get_unaligned((u16 *)data);
+		break;
+	case 4:
+		val = get_unaligned((u32 *)data);
+		break;
+	default:
+		val = get_unaligned((u64 *)data);
+		break;
+	}
+	name = probe_enum_name(a, val);
+	if (name)
+		trace_seq_puts(s, name);
+	else
+		trace_seq_printf(s, "0x%llx", val);
+	return !trace_seq_has_overflowed(s);
+}
+
+/*
+ * The print fmt arguments of an enum argument for tools: a
+ * __print_symbolic() of its enumerators, which libtraceevent prints as the
+ * kernel does. Values are written as wide as the field and unsigned (a
+ * negative one would never match a field's value there), in BTF order (the
+ * first of two enumerators of one value wins in both).
+ */
+static int probe_enum_fmt_args(char *buf, int len, struct probe_arg *a)
+{
+	struct probe_enum *pe = a->enums;
+	int pos;
+	u32 i;
+
+	pos = probe_fmt_add(buf, len, 0, ", __print_symbolic(REC->%s", a->name);
+	for (i = 0; i < pe->nr; i++)
+		pos = probe_fmt_add(buf, len, pos,
+				    pe->e[i].val > INT_MAX ?
+				    ", { 0x%llx, \"%s\" }" : ", { %llu, \"%s\" }",
+				    pe->e[i].val, pe->e[i].name);
+	return probe_fmt_add(buf, len, pos, ")");
+}
+
+#ifdef CONFIG_PROBE_EVENTS_BTF_ARGS
+/*
+ * The enumerators of an enum argument in filters and histogram keys
+ * (trace.h). Under event_mutex, which keeps the probes of the event and
+ * their arguments. Only kprobe and fprobe events have BTF arguments.
+ */
+static struct probe_arg *probe_enum_arg(struct trace_event_call *call,
+					const char *field)
+{
+	struct trace_probe *tp;
+	int i;
+
+	lockdep_assert_held(&event_mutex);
+	if (!(call->flags & (TRACE_EVENT_FL_KPROBE | TRACE_EVENT_FL_FPROBE)))
+		return NULL;
+	tp = trace_probe_primary_from_call(call);
+	for (i = 0; tp && i < tp->nr_args; i++) {
+		if (tp->args[i].enums && !strcmp(tp->args[i].name, field))
+			return tp->args + i;
+	}
+	return NULL;
+}
+
+int trace_probe_field_name_value(struct trace_event_call *call,
+				 const char *field, const char *name, u64 *val)
+{
+	struct probe_arg *a = probe_enum_arg(call, field);
+	u32 i;
+
+	if (!a)
+		return -EOPNOTSUPP;
+	for (i = 0; i < a->enums->nr; i++) {
+		if (!strcmp(a->enums->e[i].name, name)) {
+			*val = a->enums->e[i].val;
+			return 0;
+		}
+	}
+	return -ENOENT;
+}
+
+const char *trace_probe_field_value_name(struct trace_event_call *call,
+					 const char *field, u64 val)
+{
+	struct probe_arg *a = probe_enum_arg(call, field);
+
+	return a ? probe_enum_name(a, val) : NULL;
+}
+#endif
+
+static bool probe_enum_equal(struct probe_enum *a, struct probe_enum *b)
+{
+	u32 i;
+
+	if (!a || !b)
+		return a == b;
+	if (a->nr != b->nr)
+		return false;
+	for (i = 0; i < a->nr; i++) {
+		if (a->e[i].val != b->e[i].val ||
+		    strcmp(a->e[i].name, b->e[i].name))
+			return false;
+	}
+	return true;
+}
+
+/*
+ * An enum argument's __print_symbolic() is written if it is at most
+ * PROBE_ENUM_FMT_MAX bytes (every enum of the kernel: the largest, enum
+ * bpf_func_id, is about 7.7 KB), and the event's are at most
+ * PROBE_ENUM_FMT_EVENT_MAX together; the others give tools the number.
+ * The trace file names the values of every one.
+ */
+#define PROBE_ENUM_FMT_MAX		8192
+#define PROBE_ENUM_FMT_EVENT_MAX	16384
+
+static void probe_enum_fmt_choose(struct trace_probe *tp,
+				  unsigned long *symbolic)
+{
+	int i, len, total = 0;
+
+	for (i = 0; i < tp->nr_args; i++) {
+		if (!tp->args[i].enums)
+			continue;
+		len = probe_enum_fmt_args(NULL, 0, tp->args + i);
+		if (len > PROBE_ENUM_FMT_MAX ||
+		    total + len > PROBE_ENUM_FMT_EVENT_MAX)
+			continue;
+		total += len;
+		__set_bit(i, symbolic);
+	}
+}
+
 static int __set_print_fmt(struct trace_probe *tp, char *buf, int len,
 			   enum probe_print_type ptype)
 {
+	DECLARE_BITMAP(symbolic, MAX_TRACE_ARGS) = { 0 };
 	struct probe_arg *parg;
 	int i, j;
 	int pos = 0;
@@ -3055,11 +3386,14 @@ static int __set_print_fmt(struct trace_probe *tp, char *buf, int len,
 	}
 
 	pos += snprintf(buf + pos, LEN_OR_ZERO, "\"%s", fmt);
+	probe_enum_fmt_choose(tp, symbolic);
 
 	for (i = 0; i < tp->nr_args; i++) {
 		parg = tp->args + i;
 		pos += snprintf(buf + pos, LEN_OR_ZERO, " %s=", parg->name);
-		if (parg->count) {
+		if (test_bit(i, symbolic)) {
+			pos += snprintf(buf + pos, LEN_OR_ZERO, "%%s");
+		} else if (parg->count) {
 			pos += snprintf(buf + pos, LEN_OR_ZERO, "{%s",
 					parg->type->fmt);
 			for (j = 1; j < parg->count; j++)
@@ -3083,6 +3417,8 @@ static int __set_print_fmt(struct trace_probe *tp, char *buf, int len,
 			for (j = 0; j < parg->count; j++)
 				pos += snprintf(buf + pos, LEN_OR_ZERO,
 						fmt, parg->name, j);
+		} else if (test_bit(i, symbolic)) {
+			pos += probe_enum_fmt_args(buf + pos, LEN_OR_ZERO, parg);
 		} else if (parg->type->fmt_args) {
 			pos += parg->type->fmt_args(buf + pos, LEN_OR_ZERO,
 						    parg->name);
@@ -3404,6 +3740,7 @@ int trace_probe_compare_arg_type(struct trace_probe *a, struct trace_probe *b)
 
 	for (i = 0; i < a->nr_args; i++) {
 		if ((a->args[i].type != b->args[i].type) ||
+		    !probe_enum_equal(a->args[i].enums, b->args[i].enums) ||
 		    (a->args[i].count != b->args[i].count) ||
 		    strcmp(a->args[i].name, b->args[i].name))
 			return i + 1;
@@ -3458,6 +3795,11 @@ int trace_probe_print_args(struct trace_seq *s, struct probe_arg *args, int nr_a
 		struct probe_arg *a = args + i;
 
 		trace_seq_printf(s, " %s=", a->name);
+		if (unlikely(a->enums)) {
+			if (!print_probe_arg_enum(s, a, data + a->offset))
+				return -ENOMEM;
+			continue;
+		}
 		if (likely(!a->count)) {
 			if (!a->type->print(s, data + a->offset, field))
 				return -ENOMEM;

@@ -289,6 +289,20 @@ struct probe_arg {
 	const char		*comm;	/* Command of this argument */
 	char			*fmt;	/* Format string if needed */
 	const struct fetch_type	*type;	/* Type of this argument */
+	struct probe_enum	*enums;	/* Names of the values, or NULL */
+};
+
+/*
+ * The enumerators of an argument's BTF enum, copied when the argument is
+ * parsed (the names follow the array, in the same allocation): printing
+ * names the values with them. Values are as wide as the argument.
+ */
+struct probe_enum {
+	u32			nr;
+	struct {
+		u64		val;
+		const char	*name;
+	} e[];
 };
 
 struct probe_entry_arg {
@@ -871,6 +885,8 @@ struct traceprobe_parse_context {
 	struct btf *btf;		/* The BTF to be used */
 	struct btf *struct_btf;		/* The BTF to be used for structs */
 	const struct btf_type *last_type;	/* Saved type */
+	struct btf *last_btf;		/* The BTF of last_type */
+	u32 last_tid;			/* last_type's id, before modifiers */
 	const struct btf_type *last_struct;	/* Saved structure */
 	u32 last_bitoffs;		/* Saved bitoffs */
 	u32 last_bitsize;		/* Saved bitsize */
