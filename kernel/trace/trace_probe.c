@@ -1386,13 +1386,29 @@ static int set_probe_arg_btf_type(struct probe_arg *parg,
 	return set_probe_arg_btf_enum(parg, ctx);
 }
 
+/*
+ * A bitfield member is fetched as an integer of its argument's type (@t) from
+ * the byte that holds its first bit. Keep its bits there, in that size: the
+ * type's size is the size of the argument's field in the record. Only a
+ * signed integer bitfield is signed: an enum one is unsigned, as GCC makes
+ * a bitfield of an enum without negative values.
+ */
 static int parse_btf_bitfield(struct fetch_insn **pcode,
+			      const struct fetch_type *t,
 			      struct traceprobe_parse_context *ctx)
 {
 	struct fetch_insn *code = *pcode;
+	u32 bits = BYTES_TO_BITS(t->size);
 
-	if ((ctx->last_bitsize % 8 == 0) && ctx->last_bitoffs == 0)
+	if (!ctx->last_bitsize ||
+	    (ctx->last_bitsize == bits && ctx->last_bitoffs == 0))
 		return 0;
+
+	/* Only a bitfield of a packed structure can span more than its type */
+	if (ctx->last_bitsize + ctx->last_bitoffs > bits) {
+		trace_probe_log_err(ctx->offset, BAD_BITFIELD);
+		return -EINVAL;
+	}
 
 	code++;
 	if (code->op != FETCH_OP_NOP) {
@@ -1402,9 +1418,11 @@ static int parse_btf_bitfield(struct fetch_insn **pcode,
 	*pcode = code;
 
 	code->op = FETCH_OP_MOD_BF;
-	code->lshift = 64 - (ctx->last_bitsize + ctx->last_bitoffs);
-	code->rshift = 64 - ctx->last_bitsize;
-	code->basesize = 64 / 8;
+	code->lshift = bits - (ctx->last_bitsize + ctx->last_bitoffs);
+	code->rshift = bits - ctx->last_bitsize;
+	code->basesize = t->size;
+	code->is_signed = btf_type_is_int(ctx->last_type) &&
+		(BTF_INT_ENCODING(btf_type_int(ctx->last_type)) & BTF_INT_SIGNED);
 	return 0;
 }
 
@@ -1614,6 +1632,7 @@ static int parse_btf_arg(char *varname,
 }
 
 static int parse_btf_bitfield(struct fetch_insn **pcode,
+			      const struct fetch_type *t,
 			      struct traceprobe_parse_context *ctx)
 {
 	trace_probe_log_err(ctx->offset, NOSUP_BTFARG);
@@ -2667,7 +2686,7 @@ static int finalize_fetch_insn(struct fetch_insn *code,
 	} else if (IS_ENABLED(CONFIG_PROBE_EVENTS_BTF_ARGS) &&
 		   ctx->last_type) {
 		/* If user not specified the type, try parsing BTF bitfield. */
-		ret = parse_btf_bitfield(&code, ctx);
+		ret = parse_btf_bitfield(&code, parg->type, ctx);
 		if (ret)
 			return ret;
 	}

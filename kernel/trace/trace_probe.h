@@ -121,7 +121,7 @@ typedef int (*print_type_func_t)(struct trace_seq *, void *, void *);
 	FETCH_OP(ST_SYMSTR, store),	/* Symbol name: .offset, .size */\
 	FETCH_OP(ST_EDATA, offset),	/* Entry data: .offset */	\
 	/* Stage 4 (modify) op */					\
-	FETCH_OP(MOD_BF, bf),		/* Bitfield: .basesize, .lshift, .rshift*/\
+	FETCH_OP(MOD_BF, bf),		/* Bitfield: .basesize, .lshift, .rshift, .is_signed */\
 	/* Stage 5 (loop) op */						\
 	FETCH_OP(LP_ARRAY, param),	/* Loop array: .param = count */\
 	/* End */							\
@@ -154,6 +154,7 @@ struct fetch_insn {
 			unsigned char basesize;
 			unsigned char lshift;
 			unsigned char rshift;
+			bool is_signed;
 		};
 		unsigned long immediate;
 		void *data;

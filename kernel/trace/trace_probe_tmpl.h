@@ -25,25 +25,35 @@ fetch_store_raw(unsigned long val, struct fetch_insn *code, void *buf)
 	}
 }
 
+/*
+ * Keep the bits of a bitfield in the @type (u8 to u64) that its fetch stored:
+ * shift them to the top, then back down, with the sign of a signed bitfield.
+ */
+#define FETCH_APPLY_BITFIELD(type, stype, code, buf)			\
+	do {								\
+		type __v = *(type *)(buf) << (code)->lshift;		\
+									\
+		if ((code)->is_signed)					\
+			*(type *)(buf) = (stype)__v >> (code)->rshift;	\
+		else							\
+			*(type *)(buf) = __v >> (code)->rshift;		\
+	} while (0)
+
 static nokprobe_inline void
 fetch_apply_bitfield(struct fetch_insn *code, void *buf)
 {
 	switch (code->basesize) {
 	case 1:
-		*(u8 *)buf <<= code->lshift;
-		*(u8 *)buf >>= code->rshift;
+		FETCH_APPLY_BITFIELD(u8, s8, code, buf);
 		break;
 	case 2:
-		*(u16 *)buf <<= code->lshift;
-		*(u16 *)buf >>= code->rshift;
+		FETCH_APPLY_BITFIELD(u16, s16, code, buf);
 		break;
 	case 4:
-		*(u32 *)buf <<= code->lshift;
-		*(u32 *)buf >>= code->rshift;
+		FETCH_APPLY_BITFIELD(u32, s32, code, buf);
 		break;
 	case 8:
-		*(u64 *)buf <<= code->lshift;
-		*(u64 *)buf >>= code->rshift;
+		FETCH_APPLY_BITFIELD(u64, s64, code, buf);
 		break;
 	}
 }
