@@ -1418,7 +1418,11 @@ static int parse_btf_bitfield(struct fetch_insn **pcode,
 	*pcode = code;
 
 	code->op = FETCH_OP_MOD_BF;
-	code->lshift = bits - (ctx->last_bitsize + ctx->last_bitoffs);
+	/* BTF counts a bitfield's bits in the order the CPU stores them */
+	if (IS_ENABLED(CONFIG_CPU_BIG_ENDIAN))
+		code->lshift = ctx->last_bitoffs;
+	else
+		code->lshift = bits - (ctx->last_bitsize + ctx->last_bitoffs);
 	code->rshift = bits - ctx->last_bitsize;
 	code->basesize = t->size;
 	code->is_signed = btf_type_is_int(ctx->last_type) &&

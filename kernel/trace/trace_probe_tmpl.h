@@ -26,17 +26,19 @@ fetch_store_raw(unsigned long val, struct fetch_insn *code, void *buf)
 }
 
 /*
- * Keep the bits of a bitfield in the @type (u8 to u64) that its fetch stored:
- * shift them to the top, then back down, with the sign of a signed bitfield.
+ * Keep the bits of a bitfield in the @type (u8 to u64) that its fetch stored
+ * (where the arguments before it put it, so maybe unaligned): shift them to
+ * the top, then back down, with the sign of a signed bitfield.
  */
 #define FETCH_APPLY_BITFIELD(type, stype, code, buf)			\
 	do {								\
-		type __v = *(type *)(buf) << (code)->lshift;		\
+		type __v = get_unaligned((type *)(buf)) << (code)->lshift; \
 									\
 		if ((code)->is_signed)					\
-			*(type *)(buf) = (stype)__v >> (code)->rshift;	\
+			__v = (stype)__v >> (code)->rshift;		\
 		else							\
-			*(type *)(buf) = __v >> (code)->rshift;		\
+			__v >>= (code)->rshift;				\
+		put_unaligned(__v, (type *)(buf));			\
 	} while (0)
 
 static nokprobe_inline void
