@@ -157,20 +157,6 @@ series_desc=$(git -C "$TREE" describe --tags --always "$(cat "$OUT/.built-from" 
 		echo "| --- | --- | ---: | ---: | ---: | ---: | ---: |"
 		awk '{ printf "| %s | `%s` | %s | %s | %s | %s | %s |\n", $1, $2, $3, $4, $5, $6, $7 }' "$f"
 	done
-	f=$BUILD/results/bench-series/budget.txt
-	if [ -s "$f" ]; then
-		echo
-		echo "CPU budget under load, series kernel: the loop calls access() of a"
-		echo "256-byte name $iters times, a kprobe on filename_lookup() fetches the"
-		echo "name, probe_profile_timing is on. handlers: NSECS of probe_profile,"
-		echo "the time of every recorded hit's handler; share: handlers / loop."
-		echo "The skipped hits' own cost (the probe, a counter, the tests) is not"
-		echo "in the handlers' time: see kprobe-skipped above for it."
-		echo
-		echo "| budget | loop (ns) | hits | skipped | handlers (ns) | share (%) |"
-		echo "| --- | ---: | ---: | ---: | ---: | ---: |"
-		awk '{ printf "| %s | %s | %s | %s | %s | %s |\n", ($1 == "off" ? "none" : "cpu=" $1), $2, $3, $4, $5, $6 }' "$f"
-	fi
 } >"$results.tmp"
 mv "$results.tmp" "$results"
 sed -n '/^| scenario/,$p' "$results"

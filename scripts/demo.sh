@@ -156,30 +156,40 @@ if grep -q '<func-list>' $T/README; then
 	echo 'f vfs_read,vfs_open' >>$T/dynamic_events 2>/dev/null || tail -n 3 $T/error_log
 fi
 
-if grep -q SKIP_CPU $T/probe_profile; then
+if [ -f $T/events/sched/sched_switch/budget ]; then
 	echo >$T/dynamic_events
-	step "A budget: a hot probe held to 2% of its CPU, the trace and probe_profile say so"
-	echo "# echo 'p:hot/null write_null buf=+0(\$arg2):ustring' >> dynamic_events"
-	echo 'p:hot/null write_null buf=+0($arg2):ustring' >>$T/dynamic_events
-	echo "# echo 'budget hot/null cpu=2' > probe_profile"
-	echo 'budget hot/null cpu=2' >$T/probe_profile
-	echo "# echo 0 > options/overwrite    (keep the first records: the throttle line is one)"
-	echo 0 >$T/options/overwrite
+	step "Budgets on any event, in one instance: one context switch in 10, a probe at 20 records a second"
+	I=$T/instances/demo_budget
+	echo "# mkdir instances/demo_budget; cd instances/demo_budget"
+	mkdir $I
+	echo "# echo sample=10 > events/sched/sched_switch/budget"
+	echo sample=10 >$I/events/sched/sched_switch/budget
+	echo "# echo 'p:hot/null write_null' >> /sys/kernel/tracing/dynamic_events"
+	echo 'p:hot/null write_null' >>$T/dynamic_events
+	echo "# echo rate=20 > events/hot/null/budget"
+	echo rate=20 >$I/events/hot/null/budget
+	echo 1 >$I/events/sched/sched_switch/enable
+	echo 1 >$I/events/hot/null/enable
+	echo "# dd if=/dev/zero of=/dev/null bs=1 count=5000    (on CPU 0, with the top instance recording too)"
 	echo 1 >$T/events/hot/null/enable
-	echo "# yes | timeout 3 dd iflag=fullblock bs=256 of=/dev/null    (on CPU 0)"
-	taskset -c 0 sh -c 'yes | timeout 3 dd iflag=fullblock bs=256 of=/dev/null status=none' &
-	sleep 1.5
-	echo "# awk '\$1 == \"hot/null\" { print \$1, \"hits=\" \$3, \"skip_cpu=\" \$13, \$14, \$15 }' probe_profile"
-	awk '$1 == "hot/null" { print $1, "hits=" $3, "skip_cpu=" $13, $14, $15 }' $T/probe_profile
-	wait
+	taskset -c 0 dd if=/dev/zero of=/dev/null bs=1 count=5000 status=none
 	echo 0 >$T/events/hot/null/enable
-	echo "# grep 'probe budget' trace"
-	grep 'probe budget' $T/trace | head -n 2
-	echo "# grep -c ' null: ' trace"
+	echo 0 >$I/events/hot/null/enable
+	echo 0 >$I/events/sched/sched_switch/enable
+	echo "# cat events/sched/sched_switch/budget_stats; grep -c sched_switch: trace"
+	cat $I/events/sched/sched_switch/budget_stats
+	grep -c ' sched_switch: ' $I/trace || true
+	echo "# cat events/hot/null/budget_stats; grep -c ' null: ' trace; grep -c ' null: ' ../../trace"
+	cat $I/events/hot/null/budget_stats
+	grep -c ' null: ' $I/trace || true
 	grep -c ' null: ' $T/trace || true
-	echo 1 >$T/options/overwrite
-	echo "# echo 'budget hot/null cpu=0' > probe_profile    (0 is no budget: 'off' is)"
-	echo 'budget hot/null cpu=0' >$T/probe_profile 2>/dev/null || tail -n 3 $T/error_log
+	echo "# grep -m 1 'budget: ' trace"
+	grep -m 1 'budget: ' $I/trace || true
+	echo "# echo sample=0 > events/sched/sched_switch/budget"
+	echo sample=0 >$I/events/sched/sched_switch/budget 2>/dev/null || tail -n 3 $I/error_log
+	echo "# cat events/sched/sched_switch/budget    (unchanged)"
+	cat $I/events/sched/sched_switch/budget
+	rmdir $I
 fi
 
 echo >$T/dynamic_events

@@ -23,6 +23,10 @@ shopt -s extglob
 loop=$1 iters=$2 runs=$3 only=${4:-*}
 T=/sys/kernel/tracing
 SYS=__x64_sys_getppid
+# The static events of the budget scenarios: getppid()'s system call
+# tracepoint, and one that the loops do not hit
+SYSTP=events/syscalls/sys_enter_getppid
+OTHERTP=events/syscalls/sys_enter_fsync
 out=$PS_RES/bench.txt
 : >"$out"
 
@@ -80,6 +84,8 @@ cleanup()
 	bt_stop
 	echo "$clock0" > trace_clock
 	echo 0 > events/enable
+	[ ! -f $SYSTP/budget ] || echo 0 > $SYSTP/budget
+	[ ! -f $OTHERTP/budget ] || echo 0 > $OTHERTP/budget
 	[ ! -f probe_profile_timing ] || echo 0 > probe_profile_timing
 	echo > dynamic_events
 	echo > trace
@@ -359,59 +365,29 @@ done
 scenario kprobe-enum "echo 'p:bench/k __task_pid_nr_ns t=type' >> dynamic_events && $on"
 scenario kprobe-enum-u32 "echo 'p:bench/k __task_pid_nr_ns t=type:u32' >> dynamic_events && $on"
 
-# Budgets (series only). A hit that the budget skips (sample=1000000000:
-# all but the first), against the same probe counted by perf
-# (kprobe-perf), and a kprobe without a budget while another event has
-# one. Then, on access() of a 64-byte name, 4 arguments and the string:
-# every hit recorded, every hit skipped, and one in 100 recorded.
-skip="echo 'budget bench/k sample=1000000000' > probe_profile"
+# Budgets (series only), on a kprobe and on a static event, the system
+# call tracepoint of getppid() (events/syscalls/.../budget). A hit that
+# the budget skips (sample=1000000000: all but the first), against the
+# same event recorded, and the kprobe counted by perf (kprobe-perf); an
+# event without a budget while another event has one; one hit in 100
+# recorded. Then, on access() of a 64-byte name, 4 arguments and the
+# string: every hit recorded, every hit skipped, and one in 100 recorded.
+skip="echo sample=1000000000 > events/bench/k/budget"
 args4="a=%di:x64 b=%si:x64 c=%dx:x64 d=%cx:x64"
 scenario kprobe-skipped "echo 'p:bench/k $SYS' >> dynamic_events && $on && $skip"
 scenario kprobe-4args-skipped "echo 'p:bench/k $SYS $args4' >> dynamic_events && $on && $skip"
-scenario kprobe-other-budget "echo 'p:bench/k $SYS' >> dynamic_events && echo 'p:bench/o vfs_fsync' >> dynamic_events && echo 'budget bench/o rate=1' > probe_profile && $on"
-# Every hit recorded through a CPU budget that never throttles: the
-# decision, and the timing of one recorded hit in 8
-scenario kprobe-cpu100 "echo 'p:bench/k $SYS' >> dynamic_events && $on && echo 'budget bench/k cpu=100' > probe_profile"
+scenario kprobe-sample100 "echo 'p:bench/k $SYS' >> dynamic_events && $on && echo sample=100 > events/bench/k/budget"
+scenario kprobe-other-budget "echo 'p:bench/k $SYS' >> dynamic_events && echo 'p:bench/o vfs_fsync' >> dynamic_events && echo rate=1 > events/bench/o/budget && $on"
+scenario syscall-tp "echo 1 > $SYSTP/enable"
+scenario syscall-tp-skipped "echo sample=1000000000 > $SYSTP/budget && echo 1 > $SYSTP/enable"
+scenario syscall-tp-sample100 "echo sample=100 > $SYSTP/budget && echo 1 > $SYSTP/enable"
+scenario syscall-tp-other-budget "echo rate=1 > $OTHERTP/budget && echo 1 > $SYSTP/enable"
 path=/tmp/$(printf "%059d" 0 | tr 0 a)
 str4="p:bench/s filename_lookup $args4 name=+0(+0(%si)):string"
 scenario access64+kprobe-4args-string "echo '$str4' >> dynamic_events && $on" "" access "$path"
 scenario access64+kprobe-4args-string-skipped \
-	"echo '$str4' >> dynamic_events && $on && echo 'budget bench/s sample=1000000000' > probe_profile" \
+	"echo '$str4' >> dynamic_events && $on && echo sample=1000000000 > events/bench/s/budget" \
 	"" access "$path"
 scenario access64+kprobe-4args-string-sample100 \
-	"echo '$str4' >> dynamic_events && $on && echo 'budget bench/s sample=100' > probe_profile" \
+	"echo '$str4' >> dynamic_events && $on && echo sample=100 > events/bench/s/budget" \
 	"" access "$path"
-
-# budget_load PCT: the CPU budget under load (series only). The loop calls
-# access() of a 256-byte name as fast as it can, a probe on the path
-# lookup fetches the name; with probe_profile_timing on, NSECS is the time
-# of every recorded hit's handler. Write to budget.txt: the budget
-# ("off" without one), the loop's guest time (ns), hits, hits skipped,
-# the handlers' time (ns) and their share of the loop (%).
-budget_load()
-{
-	local pct=$1 path line t0 t1 hits skip nsecs
-
-	# shellcheck disable=SC2053
-	[[ budget-load = $only ]] || return 0
-	[ -f probe_profile ] && grep -q SKIP_CPU probe_profile || return 0
-	path=/tmp/$(printf "%0251d" 0 | tr 0 a)
-	echo "p:bench/s filename_lookup name=+0(+0(%si)):string" >> dynamic_events
-	[ "$pct" = off ] || echo "budget bench/s cpu=$pct" > probe_profile
-	echo 1 > probe_profile_timing
-	eval "$on"
-	t0=$EPOCHREALTIME
-	"$loop" "$iters" access "$path" > /dev/null
-	t1=$EPOCHREALTIME
-	echo 0 > events/enable
-	line=$(awk '$1 == "bench/s"' probe_profile)
-	read -r _ _ hits _ _ _ _ _ nsecs _ _ _ skip _ <<< "$line"
-	t0=${t0/./} t1=${t1/./}
-	t1=$(( (10#$t1 - 10#$t0) * 1000 ))
-	echo "budget-load cpu=$pct: $hits hits, $skip skipped, handlers $nsecs ns of $t1 ns" >&2
-	echo "$pct $t1 $hits $skip $nsecs $(awk -v n="$nsecs" -v t="$t1" 'BEGIN { printf "%.2f", 100 * n / t }')" >> "$PS_RES/budget.txt"
-	cleanup
-}
-: > "$PS_RES/budget.txt"
-budget_load off
-budget_load 5

@@ -1930,6 +1930,11 @@ extern const struct file_operations event_trigger_fops;
 extern const struct file_operations event_hist_fops;
 extern const struct file_operations event_hist_debug_fops;
 extern const struct file_operations event_inject_fops;
+extern const struct file_operations event_budget_fops;
+extern const struct file_operations event_budget_stats_fops;
+
+bool trace_event_budget_skip(struct trace_event_file *file);
+void trace_event_budget_free(struct trace_event_file *file);
 
 #ifdef CONFIG_HIST_TRIGGERS
 extern int register_trigger_hist_cmd(void);

@@ -506,20 +506,6 @@ static noinline void timed_eprobe_trace_func(struct eprobe_data *edata,
 	trace_probe_account_time(&edata->ep->tp, start);
 }
 
-/* A hit that the event's budget skips, or tells to time */
-static noinline void budget_eprobe_trace_func(struct eprobe_data *edata,
-					      void *rec,
-					      enum trace_probe_verdict verdict)
-{
-	u64 start;
-
-	if (verdict == TRACE_PROBE_SKIP)
-		return;
-	start = trace_clock_local();
-	__eprobe_trace_func(edata, rec);
-	trace_probe_budget_account(&edata->ep->tp, start);
-}
-
 /*
  * The attached event runs the trigger of every instance the eprobe is
  * enabled in, one after the other. Only the trigger of the instance that
@@ -543,7 +529,6 @@ static void eprobe_trigger_func(struct event_trigger_data *data,
 {
 	struct eprobe_data *edata = data->private_data;
 	struct trace_probe *tp = &edata->ep->tp;
-	enum trace_probe_verdict verdict;
 
 	if (unlikely(!rec))
 		return;
@@ -552,21 +537,12 @@ static void eprobe_trigger_func(struct event_trigger_data *data,
 	if (WARN_ON_ONCE(trace_probe_event_call(tp) != edata->file->event_call))
 		return;
 
-	/*
-	 * The budget decides for each record: the hits an eprobe records in
-	 * one instance and in another are not the same ones, and the records
-	 * of all of them together are bounded.
-	 */
-	verdict = trace_probe_budget(tp);
 	if (!eprobe_counts_hit(edata)) {
-		if (verdict != TRACE_PROBE_SKIP)
-			__eprobe_trace_func(edata, rec);
+		__eprobe_trace_func(edata, rec);
 		return;
 	}
 	trace_probe_count_hit(tp);
-	if (unlikely(verdict != TRACE_PROBE_KEEP))
-		budget_eprobe_trace_func(edata, rec, verdict);
-	else if (trace_probe_timing_enabled())
+	if (trace_probe_timing_enabled())
 		timed_eprobe_trace_func(edata, rec);
 	else
 		__eprobe_trace_func(edata, rec);

@@ -527,15 +527,6 @@ static int trace_fprobe_entry_handler(struct fprobe *fp, unsigned long entry_ip,
 {
 	struct trace_fprobe *tf = container_of(fp, struct trace_fprobe, fp);
 
-	/*
-	 * The entry decides for the whole call: a call the budget skips
-	 * stores nothing, and fprobe calls no exit handler (non-zero).
-	 */
-	if (trace_probe_budget_entry(&tf->tp) == TRACE_PROBE_SKIP) {
-		trace_probe_count_hit(&tf->tp);
-		return 1;
-	}
-
 	if (tf->tp.entry_arg)
 		store_fprobe_entry_data(entry_data, &tf->tp, fregs);
 
@@ -695,35 +686,12 @@ static noinline int timed_fentry_dispatcher(struct trace_fprobe *tf,
 }
 NOKPROBE_SYMBOL(timed_fentry_dispatcher);
 
-/* A hit that the event's budget skips, or tells to time */
-static noinline int budget_fentry_dispatcher(struct trace_fprobe *tf,
-					     unsigned long entry_ip,
-					     struct ftrace_regs *fregs,
-					     enum trace_probe_verdict verdict)
-{
-	u64 start;
-	int ret;
-
-	if (verdict == TRACE_PROBE_SKIP) {
-		trace_probe_count_hit(&tf->tp);
-		return 0;
-	}
-	start = trace_clock_local();
-	ret = __fentry_dispatcher(tf, entry_ip, fregs);
-	trace_probe_budget_account(&tf->tp, start);
-	return ret;
-}
-NOKPROBE_SYMBOL(budget_fentry_dispatcher);
-
 static int fentry_dispatcher(struct fprobe *fp, unsigned long entry_ip,
 			     unsigned long ret_ip, struct ftrace_regs *fregs,
 			     void *entry_data)
 {
 	struct trace_fprobe *tf = container_of(fp, struct trace_fprobe, fp);
-	enum trace_probe_verdict verdict = trace_probe_budget(&tf->tp);
 
-	if (unlikely(verdict != TRACE_PROBE_KEEP))
-		return budget_fentry_dispatcher(tf, entry_ip, fregs, verdict);
 	if (trace_probe_timing_enabled())
 		return timed_fentry_dispatcher(tf, entry_ip, fregs);
 	return __fentry_dispatcher(tf, entry_ip, fregs);
@@ -763,53 +731,13 @@ static noinline void timed_fexit_dispatcher(struct trace_fprobe *tf,
 }
 NOKPROBE_SYMBOL(timed_fexit_dispatcher);
 
-/*
- * The exit of a call while some event has a budget: decide, unless the
- * entry handler did for a call with entry data, and skip or time the
- * hit. Kept out of fexit_dispatcher(), so that the test of entry_arg
- * costs nothing while no event has a budget.
- */
-static noinline void budget_fexit_dispatcher(struct trace_fprobe *tf,
-					     unsigned long entry_ip,
-					     unsigned long ret_ip,
-					     struct ftrace_regs *fregs,
-					     void *entry_data)
-{
-	enum trace_probe_verdict verdict;
-	u64 start;
-
-	if (tf->tp.entry_arg)
-		verdict = trace_probe_budget_return(&tf->tp);
-	else
-		verdict = trace_probe_budget_check(&tf->tp);
-	switch (verdict) {
-	case TRACE_PROBE_SKIP:
-		trace_probe_count_hit(&tf->tp);
-		return;
-	case TRACE_PROBE_TIME:
-		start = trace_clock_local();
-		__fexit_dispatcher(tf, entry_ip, ret_ip, fregs, entry_data);
-		trace_probe_budget_account(&tf->tp, start);
-		return;
-	default:
-		break;
-	}
-	if (trace_probe_timing_enabled())
-		timed_fexit_dispatcher(tf, entry_ip, ret_ip, fregs, entry_data);
-	else
-		__fexit_dispatcher(tf, entry_ip, ret_ip, fregs, entry_data);
-}
-NOKPROBE_SYMBOL(budget_fexit_dispatcher);
-
 static void fexit_dispatcher(struct fprobe *fp, unsigned long entry_ip,
 			     unsigned long ret_ip, struct ftrace_regs *fregs,
 			     void *entry_data)
 {
 	struct trace_fprobe *tf = container_of(fp, struct trace_fprobe, fp);
 
-	if (trace_probe_budget_enabled())
-		budget_fexit_dispatcher(tf, entry_ip, ret_ip, fregs, entry_data);
-	else if (trace_probe_timing_enabled())
+	if (trace_probe_timing_enabled())
 		timed_fexit_dispatcher(tf, entry_ip, ret_ip, fregs, entry_data);
 	else
 		__fexit_dispatcher(tf, entry_ip, ret_ip, fregs, entry_data);

@@ -1586,15 +1586,6 @@ static int trace_kprobe_entry_handler(struct kretprobe_instance *ri,
 
 	tk = container_of(rp, struct trace_kprobe, rp);
 
-	/*
-	 * The entry decides for the whole call: a call the budget skips
-	 * stores nothing, and its return is not hooked (non-zero).
-	 */
-	if (trace_probe_budget_entry(&tk->tp) == TRACE_PROBE_SKIP) {
-		raw_cpu_inc(*tk->nhit);
-		return 1;
-	}
-
 	/* store argument values into ri->data as entry data */
 	if (tk->tp.entry_arg)
 		store_trace_entry_data(ri->data, &tk->tp, regs);
@@ -1921,32 +1912,10 @@ static noinline int timed_kprobe_dispatcher(struct trace_kprobe *tk,
 }
 NOKPROBE_SYMBOL(timed_kprobe_dispatcher);
 
-/* A hit that the event's budget skips, or tells to time */
-static noinline int budget_kprobe_dispatcher(struct trace_kprobe *tk,
-					     struct pt_regs *regs,
-					     enum trace_probe_verdict verdict)
-{
-	u64 start;
-	int ret;
-
-	if (verdict == TRACE_PROBE_SKIP) {
-		raw_cpu_inc(*tk->nhit);
-		return 0;
-	}
-	start = trace_clock_local();
-	ret = __kprobe_dispatcher(tk, regs);
-	trace_probe_budget_account(&tk->tp, start);
-	return ret;
-}
-NOKPROBE_SYMBOL(budget_kprobe_dispatcher);
-
 static int kprobe_dispatcher(struct kprobe *kp, struct pt_regs *regs)
 {
 	struct trace_kprobe *tk = container_of(kp, struct trace_kprobe, rp.kp);
-	enum trace_probe_verdict verdict = trace_probe_budget(&tk->tp);
 
-	if (unlikely(verdict != TRACE_PROBE_KEEP))
-		return budget_kprobe_dispatcher(tk, regs, verdict);
 	if (trace_probe_timing_enabled())
 		return timed_kprobe_dispatcher(tk, regs);
 	return __kprobe_dispatcher(tk, regs);
@@ -1981,28 +1950,10 @@ static noinline void timed_kretprobe_dispatcher(struct trace_kprobe *tk,
 }
 NOKPROBE_SYMBOL(timed_kretprobe_dispatcher);
 
-static noinline void budget_kretprobe_dispatcher(struct trace_kprobe *tk,
-						 struct kretprobe_instance *ri,
-						 struct pt_regs *regs,
-						 enum trace_probe_verdict verdict)
-{
-	u64 start;
-
-	if (verdict == TRACE_PROBE_SKIP) {
-		raw_cpu_inc(*tk->nhit);
-		return;
-	}
-	start = trace_clock_local();
-	__kretprobe_dispatcher(tk, ri, regs);
-	trace_probe_budget_account(&tk->tp, start);
-}
-NOKPROBE_SYMBOL(budget_kretprobe_dispatcher);
-
 static int
 kretprobe_dispatcher(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct kretprobe *rp = get_kretprobe(ri);
-	enum trace_probe_verdict verdict;
 	struct trace_kprobe *tk;
 
 	/*
@@ -2014,14 +1965,7 @@ kretprobe_dispatcher(struct kretprobe_instance *ri, struct pt_regs *regs)
 		return 0;
 
 	tk = container_of(rp, struct trace_kprobe, rp);
-	/* With entry data, the entry handler kept the call */
-	if (tk->tp.entry_arg)
-		verdict = trace_probe_budget_paired(&tk->tp);
-	else
-		verdict = trace_probe_budget(&tk->tp);
-	if (unlikely(verdict != TRACE_PROBE_KEEP))
-		budget_kretprobe_dispatcher(tk, ri, regs, verdict);
-	else if (trace_probe_timing_enabled())
+	if (trace_probe_timing_enabled())
 		timed_kretprobe_dispatcher(tk, ri, regs);
 	else
 		__kretprobe_dispatcher(tk, ri, regs);

@@ -17,9 +17,7 @@
 #include <linux/fs.h>
 #include <linux/if_ether.h>
 #include <linux/in6.h>
-#include <linux/jiffies.h>
 #include <linux/kdev_t.h>
-#include <linux/random.h>
 #include <linux/socket.h>
 #include <linux/tracepoint.h>
 #include <linux/unaligned.h>
@@ -3545,8 +3543,6 @@ int traceprobe_define_arg_fields(struct trace_event_call *event_call,
 	return 0;
 }
 
-static void trace_probe_budget_free(struct trace_probe_event *tpe);
-
 static void trace_probe_event_free(struct trace_probe_event *tpe)
 {
 	int i;
@@ -3558,7 +3554,6 @@ static void trace_probe_event_free(struct trace_probe_event *tpe)
 	kfree(tpe->call.name);
 	kfree(tpe->call.print_fmt);
 	free_percpu(tpe->stats);
-	trace_probe_budget_free(tpe);
 	kfree(tpe);
 }
 
@@ -3848,16 +3843,20 @@ int trace_probe_print_args(struct trace_seq *s, struct probe_arg *args, int nr_a
  */
 DEFINE_STATIC_KEY_FALSE(trace_probe_timing_key);
 
-static nokprobe_inline void
-__trace_probe_account_time(struct trace_probe *tp, u64 delta)
+void trace_probe_account_time(struct trace_probe *tp, u64 start)
 {
 	struct trace_probe_stats __percpu *stats = tp->event->stats;
+	u64 delta = trace_clock_local() - start;
 	struct trace_probe_stats *st;
 	s64 max;
 
 	/* The probes of perf's local events have no counters */
 	if (unlikely(!stats))
 		return;
+
+	/* A preemptible (uprobe) handler may end on another CPU's clock. */
+	if ((s64)delta < 0)
+		delta = 0;
 
 	/*
 	 * local64_t: a 64-bit add that an interrupt or an NMI on this CPU
@@ -3876,384 +3875,7 @@ __trace_probe_account_time(struct trace_probe *tp, u64 delta)
 	       !local64_try_cmpxchg(&st->max_nsecs, &max, delta))
 		;
 }
-
-/* A preemptible (uprobe) handler may end on another CPU's clock. */
-static nokprobe_inline u64 trace_probe_time_since(u64 start)
-{
-	u64 delta = trace_clock_local() - start;
-
-	return (s64)delta < 0 ? 0 : delta;
-}
-
-void trace_probe_account_time(struct trace_probe *tp, u64 start)
-{
-	__trace_probe_account_time(tp, trace_probe_time_since(start));
-}
 NOKPROBE_SYMBOL(trace_probe_account_time);
-
-/*
- * Budgets: the controls of a probe event that probe_profile sets, and
- * that its probes consult before they fetch or reserve anything.
- *
- * - sample=N records one hit in N on average. The gap to the next record
- *   is drawn at random, uniformly from 1 to 2N - 1, so that a caller
- *   that calls the function in a pattern that repeats every N calls
- *   (or every divisor of N) cannot have the same call of the pattern
- *   recorded every time, as a plain 1-in-N counter would.
- * - rate=N records at most N hits of the event a second on each CPU.
- *   Per CPU, as the ring buffer is: a per-event count would make all
- *   the CPUs hitting a hot probe write one cache line, the cost that a
- *   budget is there to bound.
- * - cpu=P keeps the time the handlers of the event take on a CPU to at
- *   most P% of it. Each CPU measures its share over windows of
- *   TRACE_PROBE_BUDGET_WINDOW; at the end of a window, if recording
- *   every hit the sampling kept would have cost more than P%, it
- *   records one hit in the ratio of the two (drawn as for sample=) in
- *   the next window, else every hit. It never aborts, nor disables the
- *   event. Only one recorded hit in TRACE_PROBE_BUDGET_TIME_EVERY is
- *   timed, and the average of those stands for the others.
- *
- * The sampling comes first, then the CPU share, then the rate: a hit is
- * counted as skipped by the first control that skips it.
- */
-DEFINE_STATIC_KEY_FALSE(trace_probe_budget_key);
-
-/* 20 ms: short, so that a hot probe soon stops filling the buffers */
-#define TRACE_PROBE_BUDGET_WINDOW	max(HZ / 50, 1)
-#define TRACE_PROBE_BUDGET_TIME_EVERY	8
-#define TRACE_PROBE_BUDGET_MIN_TIMED	4
-#define TRACE_PROBE_BUDGET_AVG_HITS	64U
-
-/* The largest value of each control */
-static const unsigned int trace_probe_budget_max[TRACE_PROBE_NR_CONTROLS] = {
-	[TRACE_PROBE_SAMPLE]	= 1000000000,
-	[TRACE_PROBE_RATE]	= 1000000000,
-	[TRACE_PROBE_CPU]	= 100,
-};
-
-static const char * const trace_probe_budget_names[TRACE_PROBE_NR_CONTROLS] = {
-	[TRACE_PROBE_SAMPLE]	= "sample",
-	[TRACE_PROBE_RATE]	= "rate",
-	[TRACE_PROBE_CPU]	= "cpu",
-};
-
-/* A gap to the next record, from 1 to 2 * @n - 1: @n on average */
-static nokprobe_inline unsigned int
-trace_probe_budget_gap(struct trace_probe_budget_cpu *bc, unsigned int n)
-{
-	return 1 + reciprocal_scale(prandom_u32_state(&bc->rnd), 2 * n - 1);
-}
-
-static nokprobe_inline enum trace_probe_verdict
-trace_probe_budget_skip(struct trace_probe_budget *b,
-			struct trace_probe_budget_cpu *bc,
-			enum trace_probe_control control)
-{
-	this_cpu_inc(b->cpu->skipped[control]);
-	return TRACE_PROBE_SKIP;
-}
-
-/*
- * Tell the readers of every buffer the event is enabled in that @cpu
- * starts or stops skipping hits for the CPU share, so that a gap in the
- * records is never taken for a quiet function. Called by the CPU's hits,
- * and by a change of the budget for a CPU it finds throttled.
- */
-static noinline __cold void trace_probe_budget_mark(struct trace_probe *tp,
-						    int cpu, unsigned int factor)
-{
-	char buf[2 * MAX_EVENT_NAME_LEN + 64];
-	struct event_file_link *link;
-	int len;
-
-	if (factor > 1)
-		len = scnprintf(buf, sizeof(buf),
-				"probe budget: %s/%s throttled on CPU %d: 1 hit in %u recorded\n",
-				trace_probe_group_name(tp), trace_probe_name(tp),
-				cpu, factor);
-	else
-		len = scnprintf(buf, sizeof(buf),
-				"probe budget: %s/%s unthrottled on CPU %d: every hit recorded\n",
-				trace_probe_group_name(tp), trace_probe_name(tp),
-				cpu);
-
-	guard(rcu)();
-	trace_probe_for_each_link_rcu(link, tp)
-		__trace_array_puts(link->file->tr, _THIS_IP_, buf, len);
-}
-NOKPROBE_SYMBOL(trace_probe_budget_mark);
-
-static nokprobe_inline void
-trace_probe_budget_open_window(struct trace_probe_budget_cpu *bc,
-			       unsigned long now)
-{
-	bc->win_start = now;
-	bc->win_hits = 0;
-	bc->win_kept = 0;
-	bc->win_timed = 0;
-	bc->win_nsecs = 0;
-	bc->win_max = 0;
-}
-
-/* End the window of @bc's CPU share at @now, and choose the next factor */
-static noinline void
-trace_probe_budget_window(struct trace_probe *tp,
-			  struct trace_probe_budget_cpu *bc,
-			  unsigned int pct, unsigned long now)
-{
-	unsigned int factor = 1, old = bc->factor, n, w;
-	u64 allowed, projected, sum;
-	bool was, throttled;
-
-	/*
-	 * The time of a recorded hit is the mean of the last timed hits,
-	 * TRACE_PROBE_BUDGET_AVG_HITS of them or so. A CPU throttles only
-	 * once it has timed a few hits in a window, and a window's longest
-	 * hit is left out when it took more than four times the mean of the
-	 * others, so that a hit made long by an interrupt or a page fault
-	 * cannot throttle a CPU by itself.
-	 */
-	n = bc->win_timed;
-	sum = bc->win_nsecs;
-	w = bc->avg_hits;
-	if (n >= TRACE_PROBE_BUDGET_MIN_TIMED) {
-		if (bc->win_max * (n - 1) > 4 * (sum - bc->win_max)) {
-			sum -= bc->win_max;
-			n--;
-		}
-	} else if (!w) {
-		n = 0;
-	}
-	if (n) {
-		bc->avg_nsecs = div_u64(bc->avg_nsecs * w + sum, w + n);
-		bc->avg_hits = min(w + n, TRACE_PROBE_BUDGET_AVG_HITS);
-	}
-	/* What recording every hit would have cost, against the share */
-	projected = bc->avg_nsecs * bc->win_hits;
-	allowed = div_u64(jiffies_to_nsecs(now - bc->win_start) * pct, 100);
-	if (allowed && projected > allowed)
-		factor = min_t(u64, div64_u64(projected + allowed - 1, allowed),
-			       UINT_MAX / 2);
-
-	bc->factor = factor;
-	bc->factor_left = factor > 1 ? trace_probe_budget_gap(bc, factor) : 0;
-	was = old > 1;
-	throttled = factor > 1;
-	if (throttled != was) {
-		if (throttled)
-			bc->throttled = now;
-		trace_probe_budget_mark(tp, smp_processor_id(), factor);
-	}
-	trace_probe_budget_open_window(bc, now);
-}
-NOKPROBE_SYMBOL(trace_probe_budget_window);
-
-/* The controls changed: start afresh, as a budget just set */
-static noinline void
-trace_probe_budget_reset(struct trace_probe_budget_cpu *bc, unsigned int gen)
-{
-	unsigned long now = jiffies;
-
-	bc->gen = gen;
-	bc->sample_left = 0;
-	bc->rate_kept = 0;
-	bc->rate_start = now;
-	trace_probe_budget_open_window(bc, now);
-	bc->factor = 1;
-	bc->factor_left = 0;
-}
-NOKPROBE_SYMBOL(trace_probe_budget_reset);
-
-static nokprobe_inline enum trace_probe_verdict
-__trace_probe_budget_check(struct trace_probe *tp, bool entry_of_pair)
-{
-	struct trace_probe_budget *b = READ_ONCE(tp->event->budget);
-	struct trace_probe_budget_cpu *bc;
-	unsigned int n, pct;
-	unsigned long now;
-
-	if (!b)
-		return TRACE_PROBE_KEEP;
-
-	guard(preempt_notrace)();
-	bc = this_cpu_ptr(b->cpu);
-	n = READ_ONCE(b->gen);
-	if (unlikely(bc->gen != n))
-		trace_probe_budget_reset(bc, n);
-
-	n = READ_ONCE(b->limit[TRACE_PROBE_SAMPLE]);
-	if (n > 1) {
-		if (bc->sample_left > 1) {
-			bc->sample_left--;
-			return trace_probe_budget_skip(b, bc, TRACE_PROBE_SAMPLE);
-		}
-		bc->sample_left = trace_probe_budget_gap(bc, n);
-	}
-
-	pct = READ_ONCE(b->limit[TRACE_PROBE_CPU]);
-	if (pct) {
-		now = jiffies;
-		if (now - bc->win_start >= TRACE_PROBE_BUDGET_WINDOW)
-			trace_probe_budget_window(tp, bc, pct, now);
-		bc->win_hits++;
-		if (bc->factor > 1) {
-			if (bc->factor_left > 1) {
-				bc->factor_left--;
-				return trace_probe_budget_skip(b, bc,
-							       TRACE_PROBE_CPU);
-			}
-			bc->factor_left = trace_probe_budget_gap(bc, bc->factor);
-		}
-	}
-
-	n = READ_ONCE(b->limit[TRACE_PROBE_RATE]);
-	if (n) {
-		now = jiffies;
-		if (now - bc->rate_start >= HZ) {
-			bc->rate_start = now;
-			bc->rate_kept = 0;
-		}
-		if (bc->rate_kept >= n)
-			return trace_probe_budget_skip(b, bc, TRACE_PROBE_RATE);
-		bc->rate_kept++;
-	}
-
-	/* The return of a kept call is timed, by trace_probe_budget_return() */
-	if (pct && !entry_of_pair &&
-	    bc->win_kept++ % TRACE_PROBE_BUDGET_TIME_EVERY == 0)
-		return TRACE_PROBE_TIME;
-	return TRACE_PROBE_KEEP;
-}
-
-enum trace_probe_verdict trace_probe_budget_check(struct trace_probe *tp)
-{
-	return __trace_probe_budget_check(tp, false);
-}
-NOKPROBE_SYMBOL(trace_probe_budget_check);
-
-/*
- * The entry of a call whose return has entry data ($duration, entry
- * arguments): it decides for the call, and the return only times.
- */
-enum trace_probe_verdict trace_probe_budget_check_entry(struct trace_probe *tp)
-{
-	return __trace_probe_budget_check(tp, true);
-}
-NOKPROBE_SYMBOL(trace_probe_budget_check_entry);
-
-enum trace_probe_verdict trace_probe_budget_return(struct trace_probe *tp)
-{
-	struct trace_probe_budget *b = READ_ONCE(tp->event->budget);
-	struct trace_probe_budget_cpu *bc;
-
-	if (!b || !READ_ONCE(b->limit[TRACE_PROBE_CPU]))
-		return TRACE_PROBE_KEEP;
-
-	guard(preempt_notrace)();
-	bc = this_cpu_ptr(b->cpu);
-	if (bc->win_kept++ % TRACE_PROBE_BUDGET_TIME_EVERY == 0)
-		return TRACE_PROBE_TIME;
-	return TRACE_PROBE_KEEP;
-}
-NOKPROBE_SYMBOL(trace_probe_budget_return);
-
-/*
- * The handler of a hit that trace_probe_budget() told to time ran from
- * @start: count its time in the CPU's window, and in probe_profile if
- * probe_profile_timing is on.
- */
-void trace_probe_budget_account(struct trace_probe *tp, u64 start)
-{
-	struct trace_probe_budget *b = READ_ONCE(tp->event->budget);
-	u64 delta = trace_probe_time_since(start);
-	struct trace_probe_budget_cpu *bc;
-
-	if (trace_probe_timing_enabled())
-		__trace_probe_account_time(tp, delta);
-	if (!b)
-		return;
-
-	guard(preempt_notrace)();
-	bc = this_cpu_ptr(b->cpu);
-	bc->win_nsecs += delta;
-	bc->win_max = max(bc->win_max, delta);
-	bc->win_timed++;
-}
-NOKPROBE_SYMBOL(trace_probe_budget_account);
-
-static bool trace_probe_budget_set(const unsigned int *limit)
-{
-	int i;
-
-	for (i = 0; i < TRACE_PROBE_NR_CONTROLS; i++)
-		if (limit[i])
-			return true;
-	return false;
-}
-
-/* Set the controls of @tp's event to @limit, a zero for a control off */
-static int trace_probe_budget_update(struct trace_probe *tp,
-				     const unsigned int *limit)
-{
-	struct trace_probe_event *tpe = tp->event;
-	struct trace_probe_budget *b = tpe->budget;
-	bool was, will = trace_probe_budget_set(limit);
-	unsigned int gen;
-	int cpu, i;
-
-	lockdep_assert_held(&event_mutex);
-
-	if (!b) {
-		if (!will)
-			return 0;
-		b = kzalloc_obj(*b);
-		if (!b)
-			return -ENOMEM;
-		b->cpu = alloc_percpu(struct trace_probe_budget_cpu);
-		if (!b->cpu) {
-			kfree(b);
-			return -ENOMEM;
-		}
-		for_each_possible_cpu(cpu)
-			prandom_seed_state(&per_cpu_ptr(b->cpu, cpu)->rnd,
-					   get_random_u64());
-		/* Its probes see it only once it is made */
-		smp_store_release(&tpe->budget, b);
-	}
-
-	was = trace_probe_budget_set(b->limit);
-	for (i = 0; i < TRACE_PROBE_NR_CONTROLS; i++)
-		WRITE_ONCE(b->limit[i], limit[i]);
-	/*
-	 * Each CPU starts afresh at its next hit, unthrottled: say so now for
-	 * the CPUs that were throttled, as their next hit may be long to come.
-	 */
-	gen = b->gen;
-	WRITE_ONCE(b->gen, gen + 1);
-	for_each_possible_cpu(cpu) {
-		struct trace_probe_budget_cpu *bc = per_cpu_ptr(b->cpu, cpu);
-
-		if (READ_ONCE(bc->gen) == gen && READ_ONCE(bc->factor) > 1)
-			trace_probe_budget_mark(tp, cpu, 1);
-	}
-	if (will && !was)
-		static_branch_inc(&trace_probe_budget_key);
-	else if (was && !will)
-		static_branch_dec(&trace_probe_budget_key);
-	return 0;
-}
-
-static void trace_probe_budget_free(struct trace_probe_event *tpe)
-{
-	struct trace_probe_budget *b = tpe->budget;
-
-	if (!b)
-		return;
-	if (trace_probe_budget_set(b->limit))
-		static_branch_dec(&trace_probe_budget_key);
-	free_percpu(b->cpu);
-	kfree(b);
-}
 
 static ssize_t probe_timing_read(struct file *file, char __user *ubuf,
 				 size_t count, loff_t *ppos)
@@ -4297,36 +3919,22 @@ static const struct file_operations probe_timing_fops = {
  * and the time its handler took while probe_profile_timing was on.
  */
 
-#define PROBE_PROFILE_CMD_MAX	(2 * MAX_EVENT_NAME_LEN + 64)
+#define PROBE_PROFILE_CMD_MAX	(2 * MAX_EVENT_NAME_LEN + 16)
 
 enum probe_profile_err {
 	PROBE_PROFILE_ERR_BAD_COMMAND,
 	PROBE_PROFILE_ERR_NO_PROBE_EVENT,
 	PROBE_PROFILE_ERR_TOO_MANY_ARGS,
 	PROBE_PROFILE_ERR_COMMAND_TOO_LONG,
-	PROBE_PROFILE_ERR_NO_EVENT,
-	PROBE_PROFILE_ERR_NO_CONTROL,
-	PROBE_PROFILE_ERR_BAD_CONTROL,
-	PROBE_PROFILE_ERR_SAME_CONTROL,
-	PROBE_PROFILE_ERR_BAD_VALUE,
-	PROBE_PROFILE_ERR_OFF_ALONE,
 	PROBE_PROFILE_ERR_MAX
 };
 
 static const char *probe_profile_errs[PROBE_PROFILE_ERR_MAX] = {
 	[PROBE_PROFILE_ERR_BAD_COMMAND] =
-		"Unknown command (use: reset [[GROUP/]EVENT] or budget [GROUP/]EVENT CONTROL=VALUE...)",
+		"Unknown command (use: reset [[GROUP/]EVENT])",
 	[PROBE_PROFILE_ERR_NO_PROBE_EVENT] = "No probe event of this name",
 	[PROBE_PROFILE_ERR_TOO_MANY_ARGS] = "Too many arguments",
 	[PROBE_PROFILE_ERR_COMMAND_TOO_LONG] = "Command too long",
-	[PROBE_PROFILE_ERR_NO_EVENT] =
-		"No event given (use: budget [GROUP/]EVENT CONTROL=VALUE...)",
-	[PROBE_PROFILE_ERR_NO_CONTROL] = "No control given (sample=N, rate=N, cpu=PERCENT, or off)",
-	[PROBE_PROFILE_ERR_BAD_CONTROL] = "Unknown control (use sample=, rate= or cpu=)",
-	[PROBE_PROFILE_ERR_SAME_CONTROL] = "Control given twice",
-	[PROBE_PROFILE_ERR_BAD_VALUE] =
-		"Bad value (sample and rate: 1 to 1000000000, cpu: 1 to 100, or off)",
-	[PROBE_PROFILE_ERR_OFF_ALONE] = "\"off\" turns every control off: give it alone",
 };
 
 static void probe_profile_log_err(const char *cmd, int type, int pos)
@@ -4384,17 +3992,6 @@ static void trace_probe_counts_read(struct trace_probe_profile *prof,
 	if (prof->has_hits)
 		sum->hits = prof->hits;
 	sum->missed = prof->missed;
-
-	if (!prof->tp->event->budget)
-		return;
-	for_each_possible_cpu(cpu) {
-		struct trace_probe_budget_cpu *bc;
-		int i;
-
-		bc = per_cpu_ptr(prof->tp->event->budget->cpu, cpu);
-		for (i = 0; i < TRACE_PROBE_NR_CONTROLS; i++)
-			sum->skipped[i] += READ_ONCE(bc->skipped[i]);
-	}
 }
 
 /*
@@ -4444,56 +4041,6 @@ static unsigned long probe_profile_since(unsigned long now, unsigned long base)
 	return now >= base ? now - base : now;
 }
 
-/*
- * The controls set, as "sample=10,cpu=5", and the state of the CPU share:
- * "ok", or "throttled:1/F,Ns" when a CPU records one hit in F, F the
- * largest of the CPUs, for N seconds, from the first CPU throttled. A
- * CPU that has not had a hit for two windows is not counted: its next
- * hit ends its window and its throttling.
- */
-static void probe_profile_show_budget(struct seq_file *m,
-				      struct trace_probe_budget *b)
-{
-	unsigned long now = jiffies, since = 0;
-	unsigned int limit, factor = 1;
-	const char *sep = "";
-	int cpu, i;
-
-	if (!b || !trace_probe_budget_set(b->limit)) {
-		seq_puts(m, "- -");
-		return;
-	}
-	for (i = 0; i < TRACE_PROBE_NR_CONTROLS; i++) {
-		limit = READ_ONCE(b->limit[i]);
-		if (!limit)
-			continue;
-		seq_printf(m, "%s%s=%u", sep, trace_probe_budget_names[i],
-			   limit);
-		sep = ",";
-	}
-	if (READ_ONCE(b->limit[TRACE_PROBE_CPU])) {
-		for_each_possible_cpu(cpu) {
-			struct trace_probe_budget_cpu *bc;
-			unsigned long start, throttled;
-			unsigned int f;
-
-			bc = per_cpu_ptr(b->cpu, cpu);
-			f = READ_ONCE(bc->factor);
-			start = READ_ONCE(bc->win_start);
-			throttled = READ_ONCE(bc->throttled);
-			if (f <= 1 || READ_ONCE(bc->gen) != READ_ONCE(b->gen) ||
-			    now - start > 2 * TRACE_PROBE_BUDGET_WINDOW)
-				continue;
-			factor = max(factor, f);
-			since = max(since, now - throttled);
-		}
-	}
-	if (factor > 1)
-		seq_printf(m, " throttled:1/%u,%lus", factor, since / HZ);
-	else
-		seq_puts(m, " ok");
-}
-
 static int probe_profile_seq_show(struct seq_file *m, void *v)
 {
 	char name[2 * MAX_EVENT_NAME_LEN + 2];
@@ -4501,11 +4048,10 @@ static int probe_profile_seq_show(struct seq_file *m, void *v)
 	struct trace_probe_counts now, *base;
 
 	if (v == &dyn_event_list) {
-		seq_printf(m, "# %-44s %-9s %12s %12s %12s %12s %12s %12s %15s %12s %12s %12s %12s %s %s\n",
+		seq_printf(m, "# %-44s %-9s %12s %12s %12s %12s %12s %12s %15s %12s\n",
 			   "EVENT", "KIND", "HITS", "MISSED", "FILTERED",
 			   "DROPPED", "CONSUMED", "TIMED", "NSECS",
-			   "MAX_NSECS", "SKIP_SAMPLE", "SKIP_RATE",
-			   "SKIP_CPU", "BUDGET", "STATE");
+			   "MAX_NSECS");
 		return 0;
 	}
 
@@ -4524,16 +4070,10 @@ static int probe_profile_seq_show(struct seq_file *m, void *v)
 			   probe_profile_since(now.missed, base->missed));
 	else
 		seq_printf(m, " %12s", "-");
-	seq_printf(m, " %12lu %12lu %12lu %12lu %15llu %12llu",
+	seq_printf(m, " %12lu %12lu %12lu %12lu %15llu %12llu\n",
 		   now.filtered - base->filtered, now.dropped - base->dropped,
 		   now.consumed - base->consumed, now.timed - base->timed,
 		   now.nsecs - base->nsecs, now.max_nsecs);
-	seq_printf(m, " %12lu %12lu %12lu ",
-		   now.skipped[TRACE_PROBE_SAMPLE] - base->skipped[TRACE_PROBE_SAMPLE],
-		   now.skipped[TRACE_PROBE_RATE] - base->skipped[TRACE_PROBE_RATE],
-		   now.skipped[TRACE_PROBE_CPU] - base->skipped[TRACE_PROBE_CPU]);
-	probe_profile_show_budget(m, prof.tp->event->budget);
-	seq_putc(m, '\n');
 
 	return 0;
 }
@@ -4556,14 +4096,8 @@ static int probe_profile_open(struct inode *inode, struct file *file)
 	return seq_open(file, &probe_profile_seq_op);
 }
 
-/*
- * Call @fn on every probe event @name ("GROUP/EVENT" or "EVENT") names, or
- * on every probe event if @name is NULL. -ENOENT if @name names none.
- */
-static int probe_profile_for_each(const char *name,
-				  int (*fn)(struct trace_probe_profile *prof,
-					    void *data),
-				  void *data)
+/* Reset the counters of @name ("GROUP/EVENT" or "EVENT"), or of all if NULL */
+static int probe_profile_reset(const char *name)
 {
 	char *buf __free(kfree) = NULL;
 	const char *group = NULL, *event = NULL;
@@ -4571,7 +4105,6 @@ static int probe_profile_for_each(const char *name,
 	struct dyn_event *ev;
 	bool found = false;
 	char *slash;
-	int ret;
 
 	if (name) {
 		buf = kstrdup(name, GFP_KERNEL);
@@ -4592,127 +4125,17 @@ static int probe_profile_for_each(const char *name,
 			continue;
 		if (name && !ev->ops->match(group, event, 0, NULL, ev))
 			continue;
-		ret = fn(&prof, data);
-		if (ret)
-			return ret;
+		trace_probe_counts_reset(&prof);
 		found = true;
 	}
 
 	return (found || !name) ? 0 : -ENOENT;
 }
 
-static int probe_profile_reset_one(struct trace_probe_profile *prof,
-				   void *data)
-{
-	trace_probe_counts_reset(prof);
-	return 0;
-}
-
-/* The controls a budget command sets */
-struct probe_profile_budget {
-	unsigned int	limit[TRACE_PROBE_NR_CONTROLS];
-	bool		given[TRACE_PROBE_NR_CONTROLS];
-};
-
-static int probe_profile_budget_one(struct trace_probe_profile *prof,
-				    void *data)
-{
-	struct trace_probe_budget *b = prof->tp->event->budget;
-	struct probe_profile_budget *cmd = data;
-	unsigned int limit[TRACE_PROBE_NR_CONTROLS];
-	int i;
-
-	/* The controls not given stay as they are */
-	for (i = 0; i < TRACE_PROBE_NR_CONTROLS; i++)
-		limit[i] = cmd->given[i] ? cmd->limit[i] :
-			   (b ? b->limit[i] : 0);
-	return trace_probe_budget_update(prof->tp, limit);
-}
-
-/*
- * "budget [GROUP/]EVENT CONTROL=VALUE..." sets the controls given, a
- * VALUE "off" turns one off, and "budget [GROUP/]EVENT off" turns them
- * all off. @args follows the command word in @cmd, which the errors
- * quote. Nothing changes unless the whole command is right.
- */
-static int probe_profile_budget(const char *cmd, char *work, size_t len)
-{
-	struct probe_profile_budget budget = {};
-	char *name, *tok, *val, *end;
-	bool off = false, any = false;
-	int i, ret, pos;
-
-	name = skip_spaces(work + len);
-	if (!*name) {
-		probe_profile_log_err(cmd, PROBE_PROFILE_ERR_NO_EVENT,
-				      name - work);
-		return -EINVAL;
-	}
-	end = name + strcspn(name, " \t");
-	tok = skip_spaces(end);
-	*end = '\0';
-
-	for (; *tok; tok = skip_spaces(end)) {
-		end = tok + strcspn(tok, " \t");
-		if (*end)
-			*end++ = '\0';
-		pos = tok - work;
-		if (!strcmp(tok, "off")) {
-			if (any || off) {
-				probe_profile_log_err(cmd, PROBE_PROFILE_ERR_OFF_ALONE, pos);
-				return -EINVAL;
-			}
-			off = true;
-			continue;
-		}
-		if (off) {
-			probe_profile_log_err(cmd, PROBE_PROFILE_ERR_OFF_ALONE, pos);
-			return -EINVAL;
-		}
-		val = strchr(tok, '=');
-		if (val)
-			*val++ = '\0';
-		i = match_string(trace_probe_budget_names,
-				 TRACE_PROBE_NR_CONTROLS, tok);
-		if (i < 0 || !val) {
-			probe_profile_log_err(cmd, PROBE_PROFILE_ERR_BAD_CONTROL, pos);
-			return -EINVAL;
-		}
-		if (budget.given[i]) {
-			probe_profile_log_err(cmd, PROBE_PROFILE_ERR_SAME_CONTROL, pos);
-			return -EINVAL;
-		}
-		budget.given[i] = true;
-		any = true;
-		if (!strcmp(val, "off"))
-			continue;
-		if (kstrtouint(val, 10, &budget.limit[i]) || !budget.limit[i] ||
-		    budget.limit[i] > trace_probe_budget_max[i]) {
-			probe_profile_log_err(cmd, PROBE_PROFILE_ERR_BAD_VALUE,
-					      val - work);
-			return -EINVAL;
-		}
-	}
-	if (!any && !off) {
-		probe_profile_log_err(cmd, PROBE_PROFILE_ERR_NO_CONTROL,
-				      tok - work);
-		return -EINVAL;
-	}
-	if (off)
-		memset(budget.given, true, sizeof(budget.given));
-
-	ret = probe_profile_for_each(name, probe_profile_budget_one, &budget);
-	if (ret == -ENOENT)
-		probe_profile_log_err(cmd, PROBE_PROFILE_ERR_NO_PROBE_EVENT,
-				      name - work);
-	return ret;
-}
-
 static ssize_t probe_profile_write(struct file *file, const char __user *ubuf,
 				   size_t count, loff_t *ppos)
 {
 	char *buf __free(kfree) = NULL;
-	char *log __free(kfree) = NULL;
 	char *cmd, *arg, *end;
 	size_t len;
 	int ret;
@@ -4730,14 +4153,6 @@ static ssize_t probe_profile_write(struct file *file, const char __user *ubuf,
 		return count;
 
 	len = strcspn(cmd, " \t\n");
-	if (len == strlen("budget") && !strncmp(cmd, "budget", len)) {
-		/* The errors quote the command as it was written */
-		log = kstrdup(cmd, GFP_KERNEL);
-		if (!log)
-			return -ENOMEM;
-		ret = probe_profile_budget(log, cmd, len);
-		return ret ? ret : count;
-	}
 	if (len != strlen("reset") || strncmp(cmd, "reset", len)) {
 		probe_profile_log_err(cmd, PROBE_PROFILE_ERR_BAD_COMMAND, 0);
 		return -EINVAL;
@@ -4745,7 +4160,7 @@ static ssize_t probe_profile_write(struct file *file, const char __user *ubuf,
 
 	arg = skip_spaces(cmd + len);
 	if (!*arg) {
-		ret = probe_profile_for_each(NULL, probe_profile_reset_one, NULL);
+		ret = probe_profile_reset(NULL);
 		return ret ? ret : count;
 	}
 
@@ -4756,7 +4171,7 @@ static ssize_t probe_profile_write(struct file *file, const char __user *ubuf,
 		return -EINVAL;
 	}
 
-	ret = probe_profile_for_each(arg, probe_profile_reset_one, NULL);
+	ret = probe_profile_reset(arg);
 	if (ret == -ENOENT)
 		probe_profile_log_err(cmd, PROBE_PROFILE_ERR_NO_PROBE_EVENT,
 				      arg - cmd);

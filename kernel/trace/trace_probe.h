@@ -19,7 +19,6 @@
 #include <linux/kprobes.h>
 #include <linux/limits.h>
 #include <linux/perf_event.h>
-#include <linux/prandom.h>
 #include <linux/ptrace.h>
 #include <linux/sched/clock.h>
 #include <linux/seq_file.h>
@@ -336,18 +335,6 @@ struct trace_probe_stats {
 };
 
 /*
- * The controls of a probe event's budget, set through probe_profile, and
- * the hits each of them skipped. A skipped hit fetches nothing and
- * reserves nothing: it costs its probe, a counter and the test.
- */
-enum trace_probe_control {
-	TRACE_PROBE_SAMPLE,	/* record one hit in N, on average */
-	TRACE_PROBE_RATE,	/* at most N records a second on a CPU */
-	TRACE_PROBE_CPU,	/* handlers use at most N% of a CPU */
-	TRACE_PROBE_NR_CONTROLS
-};
-
-/*
  * The counts of a probe event as probe_profile shows them, summed over the
  * CPUs, and what they were when probe_profile was last reset.
  */
@@ -360,41 +347,6 @@ struct trace_probe_counts {
 	unsigned long			timed;
 	u64				nsecs;
 	u64				max_nsecs;	/* a maximum: cleared by reset */
-	unsigned long			skipped[TRACE_PROBE_NR_CONTROLS];
-};
-
-/*
- * What a CPU keeps of a budget. Only the CPU's own probes touch it, with
- * preemption disabled; an interrupt or an NMI nesting on the same event
- * may make a window or a gap one hit longer or shorter, never more. The
- * state is of the controls of generation @gen: a CPU that finds another
- * one in the budget starts afresh.
- */
-struct trace_probe_budget_cpu {
-	unsigned long		skipped[TRACE_PROBE_NR_CONTROLS];
-	struct rnd_state	rnd;
-	unsigned int		gen;
-	unsigned int		sample_left;	/* hits up to the next record */
-	unsigned int		rate_kept;	/* records in the rate window */
-	unsigned long		rate_start;	/* jiffies */
-	/* The window in which the share of the CPU is measured */
-	unsigned long		win_start;	/* jiffies */
-	unsigned int		win_hits;	/* hits the sampling kept */
-	unsigned int		win_kept;	/* hits recorded */
-	unsigned int		win_timed;	/* recorded hits timed */
-	u64			win_nsecs;	/* their time in the handler */
-	u64			win_max;	/* the longest of them */
-	u64			avg_nsecs;	/* a recorded hit's, measured */
-	unsigned int		avg_hits;	/* timed hits it stands for */
-	unsigned int		factor;		/* record one hit in this many */
-	unsigned int		factor_left;	/* hits up to the next record */
-	unsigned long		throttled;	/* jiffies, when factor left 1 */
-};
-
-struct trace_probe_budget {
-	unsigned int				limit[TRACE_PROBE_NR_CONTROLS];
-	unsigned int				gen;	/* of the limits */
-	struct trace_probe_budget_cpu __percpu	*cpu;
 };
 
 /* Event call and class holder */
@@ -409,8 +361,6 @@ struct trace_probe_event {
 	/* Allocated with the event call, so not for perf's local events */
 	struct trace_probe_stats __percpu *stats;
 	struct trace_probe_counts	profile_base; /* under event_mutex */
-	/* Made by the first control set, kept until the event is freed */
-	struct trace_probe_budget	*budget;
 	struct trace_uprobe_filter	filter[];
 };
 
@@ -464,67 +414,6 @@ void trace_probe_account_time(struct trace_probe *tp, u64 start);
 static __always_inline bool trace_probe_timing_enabled(void)
 {
 	return static_branch_unlikely(&trace_probe_timing_key);
-}
-
-/* What a probe does with a hit, as its event's budget decides */
-enum trace_probe_verdict {
-	TRACE_PROBE_KEEP,	/* record it */
-	TRACE_PROBE_TIME,	/* record it and time its handler */
-	TRACE_PROBE_SKIP,	/* fetch and record nothing */
-};
-
-DECLARE_STATIC_KEY_FALSE(trace_probe_budget_key);
-enum trace_probe_verdict trace_probe_budget_check(struct trace_probe *tp);
-enum trace_probe_verdict trace_probe_budget_check_entry(struct trace_probe *tp);
-enum trace_probe_verdict trace_probe_budget_return(struct trace_probe *tp);
-void trace_probe_budget_account(struct trace_probe *tp, u64 start);
-
-/* Whether some probe event has a budget: a static branch */
-static __always_inline bool trace_probe_budget_enabled(void)
-{
-	return static_branch_unlikely(&trace_probe_budget_key);
-}
-
-/*
- * trace_probe_budget - whether to record a hit of @tp, and to time it
- *
- * Called by a probe's dispatcher before it fetches anything. Unless
- * some probe event has a budget, this is a static branch and nothing
- * more; an event without one pays a call that finds none besides.
- */
-static __always_inline enum trace_probe_verdict
-trace_probe_budget(struct trace_probe *tp)
-{
-	if (!static_branch_unlikely(&trace_probe_budget_key))
-		return TRACE_PROBE_KEEP;
-	return trace_probe_budget_check(tp);
-}
-
-/*
- * trace_probe_budget_entry - the verdict at the entry of a call whose
- * return has entry data ($duration, entry arguments): it keeps or skips
- * the call whole, and leaves the timing to the return.
- */
-static __always_inline enum trace_probe_verdict
-trace_probe_budget_entry(struct trace_probe *tp)
-{
-	if (!static_branch_unlikely(&trace_probe_budget_key))
-		return TRACE_PROBE_KEEP;
-	return trace_probe_budget_check_entry(tp);
-}
-
-/*
- * trace_probe_budget_paired - the verdict at the return of a call whose
- * entry has decided already: the entry skips a call whole (its handler
- * tells the return not to come), so the return only tells whether to
- * time the handler.
- */
-static __always_inline enum trace_probe_verdict
-trace_probe_budget_paired(struct trace_probe *tp)
-{
-	if (!static_branch_unlikely(&trace_probe_budget_key))
-		return TRACE_PROBE_KEEP;
-	return trace_probe_budget_return(tp);
 }
 
 static nokprobe_inline void trace_probe_count_filtered(struct trace_probe *tp)

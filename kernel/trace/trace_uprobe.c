@@ -1630,41 +1630,10 @@ static noinline int timed_uprobe_dispatcher(struct trace_uprobe *tu,
 	return ret;
 }
 
-/* A hit that the event's budget skips, or tells to time */
-static noinline int budget_uprobe_dispatcher(struct trace_uprobe *tu,
-					     struct pt_regs *regs,
-					     enum trace_probe_verdict verdict)
-{
-	u64 start;
-	int ret;
-
-	if (verdict == TRACE_PROBE_SKIP) {
-		this_cpu_inc(*tu->nhits);
-		/* A uretprobe's entry decides: no return for this call */
-		return is_ret_probe(tu) ? UPROBE_HANDLER_IGNORE : 0;
-	}
-	start = trace_clock_local();
-	ret = __uprobe_dispatcher(tu, regs);
-	trace_probe_budget_account(&tu->tp, start);
-	return ret;
-}
-
 static int uprobe_dispatcher(struct uprobe_consumer *con, struct pt_regs *regs,
 			     __u64 *data)
 {
 	struct trace_uprobe *tu = container_of(con, struct trace_uprobe, consumer);
-	enum trace_probe_verdict verdict;
-
-	/*
-	 * The budget decides at the entry, for a uretprobe too (its hits
-	 * are counted there): a skipped call has no return.
-	 */
-	if (is_ret_probe(tu))
-		verdict = trace_probe_budget_entry(&tu->tp);
-	else
-		verdict = trace_probe_budget(&tu->tp);
-	if (unlikely(verdict == TRACE_PROBE_SKIP))
-		return budget_uprobe_dispatcher(tu, regs, verdict);
 
 	/*
 	 * $duration of a uretprobe: the entry time goes in the session
@@ -1675,8 +1644,6 @@ static int uprobe_dispatcher(struct uprobe_consumer *con, struct pt_regs *regs,
 		trace_probe_store_entry_time(data);
 
 	/* A uretprobe is timed when the function returns */
-	if (unlikely(verdict == TRACE_PROBE_TIME))
-		return budget_uprobe_dispatcher(tu, regs, verdict);
 	if (trace_probe_timing_enabled() && !is_ret_probe(tu))
 		return timed_uprobe_dispatcher(tu, regs);
 	return __uprobe_dispatcher(tu, regs);
@@ -1722,27 +1689,13 @@ static noinline void timed_uretprobe_dispatcher(struct trace_uprobe *tu,
 	trace_probe_account_time(&tu->tp, start);
 }
 
-/* A return the event's budget tells to time (its entry kept the call) */
-static noinline void budget_uretprobe_dispatcher(struct trace_uprobe *tu,
-						 unsigned long func,
-						 struct pt_regs *regs,
-						 void *edata)
-{
-	u64 start = trace_clock_local();
-
-	__uretprobe_dispatcher(tu, func, regs, edata);
-	trace_probe_budget_account(&tu->tp, start);
-}
-
 static int uretprobe_dispatcher(struct uprobe_consumer *con,
 				unsigned long func, struct pt_regs *regs,
 				__u64 *data)
 {
 	struct trace_uprobe *tu = container_of(con, struct trace_uprobe, consumer);
 
-	if (unlikely(trace_probe_budget_paired(&tu->tp) == TRACE_PROBE_TIME))
-		budget_uretprobe_dispatcher(tu, func, regs, data);
-	else if (trace_probe_timing_enabled())
+	if (trace_probe_timing_enabled())
 		timed_uretprobe_dispatcher(tu, func, regs, data);
 	else
 		__uretprobe_dispatcher(tu, func, regs, data);

@@ -1,0 +1,448 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * trace_events_budget.c - bound what an event records in one instance
+ *
+ * events/SYSTEM/EVENT/budget holds the budget of the event in the
+ * instance the directory belongs to, as "filter" holds its filter:
+ *
+ *   sample=N	record one hit in N, the gaps between recorded hits
+ *		drawn at random from 1 to 2N - 1, so that a caller calling
+ *		in a pattern that repeats every N calls cannot have the same
+ *		call of the pattern recorded every time
+ *   rate=N	record at most N hits a second on each CPU
+ *
+ * A write replaces the whole budget; "0" or an empty write removes it.
+ * The budget is decided in trace_trigger_soft_disabled(), the test that
+ * every event (static, syscall, synthetic, and every probe kind) makes
+ * before it fetches or reserves anything: a skipped hit costs the
+ * decision only, and changes nothing outside the instance (perf, BPF
+ * and the other instances see every hit).
+ *
+ * events/SYSTEM/EVENT/budget_stats counts the hits the budget decided
+ * on, and the hits each control skipped, since the budget was written.
+ */
+
+#include <linux/jiffies.h>
+#include <linux/percpu.h>
+#include <linux/prandom.h>
+#include <linux/random.h>
+#include <linux/slab.h>
+#include <linux/seq_file.h>
+#include <linux/uaccess.h>
+
+#include "trace.h"
+
+enum budget_control {
+	BUDGET_SAMPLE,
+	BUDGET_RATE,
+	BUDGET_NR_CONTROLS
+};
+
+static const char * const budget_names[BUDGET_NR_CONTROLS] = {
+	[BUDGET_SAMPLE]	= "sample",
+	[BUDGET_RATE]	= "rate",
+};
+
+#define BUDGET_MAX	1000000000U
+
+/* The state of a budget on one CPU, touched by that CPU's hits only */
+struct budget_cpu {
+	struct rnd_state	rnd;
+	/* Hits to go to the next one sample= keeps */
+	unsigned int		sample_left;
+	/* Hits rate= kept in the second from rate_start, in jiffies */
+	unsigned int		rate_kept;
+	unsigned long		rate_start;
+	/* Hits rate= skipped since it started to skip, 0 if it does not */
+	unsigned long		rate_skipping;
+	unsigned long		hits;
+	unsigned long		skipped[BUDGET_NR_CONTROLS];
+};
+
+struct trace_event_budget {
+	unsigned int		limit[BUDGET_NR_CONTROLS];
+	/* What was written, for the reads of the budget file */
+	char			*text;
+	struct budget_cpu __percpu *cpu;
+};
+
+/*
+ * Tell the readers of the instance that rate= starts or stops skipping
+ * hits of the event on @cpu, so that a gap in the records is never taken
+ * for a quiet event. A line that starts is always followed by one that
+ * stops: from the first hit after the second, or from the write that
+ * changes or removes the budget.
+ */
+static noinline __cold void budget_mark(struct trace_event_file *file,
+					unsigned int rate, int cpu,
+					unsigned long skipped)
+{
+	struct trace_event_call *call = file->event_call;
+	char buf[MAX_EVENT_NAME_LEN * 2 + 96];
+	int len;
+
+	if (!skipped)
+		len = scnprintf(buf, sizeof(buf),
+				"budget: %s:%s rate=%u reached on CPU %d, skipping hits\n",
+				call->class->system, trace_event_name(call),
+				rate, cpu);
+	else
+		len = scnprintf(buf, sizeof(buf),
+				"budget: %s:%s recording again on CPU %d, %lu hits skipped\n",
+				call->class->system, trace_event_name(call),
+				cpu, skipped);
+	__trace_array_puts(file->tr, _THIS_IP_, buf, len);
+}
+
+/* A gap to the next hit kept, from 1 to 2 * @n - 1: @n on average */
+static __always_inline unsigned int budget_gap(struct budget_cpu *bc,
+					       unsigned int n)
+{
+	return 1 + reciprocal_scale(prandom_u32_state(&bc->rnd), 2 * n - 1);
+}
+
+/**
+ * trace_event_budget_skip - decide a hit of an event with a budget
+ * @file: the event in one instance; EVENT_FILE_FL_BUDGET is set
+ *
+ * Called from __trace_trigger_soft_disabled(), before the event fetches
+ * or reserves anything. The sampling comes first, then the rate: a hit
+ * is counted as skipped by the first control that skips it.
+ *
+ * Return: true if the hit is not recorded in this instance.
+ */
+bool trace_event_budget_skip(struct trace_event_file *file)
+{
+	struct trace_event_budget *b;
+	struct budget_cpu *bc;
+	unsigned long now;
+	unsigned int n;
+
+	/*
+	 * The budget is used with preemption off, also by the handlers that
+	 * run preemptible (uprobes): the writer's synchronize_rcu(), in
+	 * tracepoint_synchronize_unregister(), waits for every such use.
+	 */
+	guard(preempt_notrace)();
+	b = rcu_dereference_sched(file->budget);
+	if (unlikely(!b))
+		return false;
+
+	/* The counters as one instruction, that an interrupt cannot split */
+	this_cpu_inc(b->cpu->hits);
+	bc = this_cpu_ptr(b->cpu);
+
+	n = b->limit[BUDGET_SAMPLE];
+	if (n > 1) {
+		if (bc->sample_left > 1) {
+			bc->sample_left--;
+			this_cpu_inc(b->cpu->skipped[BUDGET_SAMPLE]);
+			return true;
+		}
+		bc->sample_left = budget_gap(bc, n);
+	}
+
+	n = b->limit[BUDGET_RATE];
+	if (n) {
+		now = jiffies;
+		if (now - bc->rate_start >= HZ) {
+			if (bc->rate_skipping)
+				budget_mark(file, n, smp_processor_id(),
+					    bc->rate_skipping);
+			bc->rate_skipping = 0;
+			bc->rate_start = now;
+			bc->rate_kept = 0;
+		}
+		if (bc->rate_kept >= n) {
+			if (!bc->rate_skipping)
+				budget_mark(file, n, smp_processor_id(), 0);
+			bc->rate_skipping++;
+			this_cpu_inc(b->cpu->skipped[BUDGET_RATE]);
+			return true;
+		}
+		bc->rate_kept++;
+	}
+	return false;
+}
+
+static void budget_free(struct trace_event_budget *b)
+{
+	if (!b)
+		return;
+	free_percpu(b->cpu);
+	kfree(b->text);
+	kfree(b);
+}
+
+/* The event is gone from every list its hits come through */
+void trace_event_budget_free(struct trace_event_file *file)
+{
+	budget_free(rcu_dereference_protected(file->budget, 1));
+	RCU_INIT_POINTER(file->budget, NULL);
+}
+
+enum {
+	BUDGET_ERR_BAD_CONTROL,
+	BUDGET_ERR_SAME_CONTROL,
+	BUDGET_ERR_BAD_VALUE,
+	BUDGET_ERR_MAX
+};
+
+static const char *budget_errs[BUDGET_ERR_MAX] = {
+	[BUDGET_ERR_BAD_CONTROL]	=
+		"Unknown control (use sample=N or rate=N, or 0 to remove the budget)",
+	[BUDGET_ERR_SAME_CONTROL]	= "Control given twice",
+	[BUDGET_ERR_BAD_VALUE]		= "Bad value (use 1 to 1000000000)",
+};
+
+static void budget_log_err(struct trace_event_file *file, const char *cmd,
+			   int type, int pos)
+{
+	struct trace_event_call *call = file->event_call;
+	char loc[MAX_EVENT_NAME_LEN * 2 + 8];
+
+	snprintf(loc, sizeof(loc), "budget:%s:%s", call->class->system,
+		 trace_event_name(call));
+	tracing_log_err(file->tr, loc, cmd, budget_errs, type, pos);
+}
+
+/*
+ * Parse @text, stripped, into a new budget. NULL with no error for "0"
+ * or nothing: no budget.
+ */
+static struct trace_event_budget *
+budget_parse(struct trace_event_file *file, char *text)
+{
+	struct trace_event_budget *b;
+	char *work, *tok, *val, *end;
+	bool given[BUDGET_NR_CONTROLS] = {};
+	int cpu, i, pos;
+
+	if (!*text || !strcmp(text, "0"))
+		return NULL;
+
+	work = kstrdup(text, GFP_KERNEL);
+	b = kzalloc_obj(*b);
+	if (!work || !b)
+		goto nomem;
+
+	for (tok = work; *tok; tok = skip_spaces(end)) {
+		end = tok + strcspn(tok, " \t\n");
+		if (*end)
+			*end++ = '\0';
+		pos = tok - work;
+		val = strchr(tok, '=');
+		if (val)
+			*val++ = '\0';
+		i = match_string(budget_names, BUDGET_NR_CONTROLS, tok);
+		if (i < 0 || !val) {
+			budget_log_err(file, text, BUDGET_ERR_BAD_CONTROL, pos);
+			goto inval;
+		}
+		if (given[i]) {
+			budget_log_err(file, text, BUDGET_ERR_SAME_CONTROL, pos);
+			goto inval;
+		}
+		given[i] = true;
+		if (kstrtouint(val, 10, &b->limit[i]) || !b->limit[i] ||
+		    b->limit[i] > BUDGET_MAX) {
+			budget_log_err(file, text, BUDGET_ERR_BAD_VALUE,
+				       val - work);
+			goto inval;
+		}
+	}
+	kfree(work);
+
+	b->text = kstrdup(text, GFP_KERNEL);
+	b->cpu = alloc_percpu(struct budget_cpu);
+	if (!b->text || !b->cpu) {
+		budget_free(b);
+		return ERR_PTR(-ENOMEM);
+	}
+	for_each_possible_cpu(cpu) {
+		struct budget_cpu *bc = per_cpu_ptr(b->cpu, cpu);
+
+		prandom_seed_state(&bc->rnd, get_random_u64());
+		bc->rate_start = jiffies;
+	}
+	return b;
+
+inval:
+	kfree(work);
+	kfree(b);
+	return ERR_PTR(-EINVAL);
+nomem:
+	kfree(work);
+	kfree(b);
+	return ERR_PTR(-ENOMEM);
+}
+
+/*
+ * Replace the budget of @file with @b (NULL: none). The old one is taken
+ * off first, and its hits waited for, so that the lines of its rate= are
+ * ended before the new budget can start any.
+ */
+static void budget_replace(struct trace_event_file *file,
+			   struct trace_event_budget *b)
+{
+	struct trace_event_budget *old;
+	int cpu;
+
+	lockdep_assert_held(&event_mutex);
+
+	old = rcu_dereference_protected(file->budget,
+					lockdep_is_held(&event_mutex));
+	if (old) {
+		clear_bit(EVENT_FILE_FL_BUDGET_BIT, &file->flags);
+		RCU_INIT_POINTER(file->budget, NULL);
+		tracepoint_synchronize_unregister();
+		for_each_possible_cpu(cpu) {
+			struct budget_cpu *bc = per_cpu_ptr(old->cpu, cpu);
+
+			if (bc->rate_skipping)
+				budget_mark(file, old->limit[BUDGET_RATE], cpu,
+					    bc->rate_skipping);
+		}
+		budget_free(old);
+	}
+	if (b) {
+		rcu_assign_pointer(file->budget, b);
+		set_bit(EVENT_FILE_FL_BUDGET_BIT, &file->flags);
+	}
+}
+
+static ssize_t event_budget_write(struct file *filp, const char __user *ubuf,
+				  size_t cnt, loff_t *ppos)
+{
+	struct trace_event_budget *b;
+	struct trace_event_file *file;
+	char *buf;
+
+	if (cnt >= PAGE_SIZE)
+		return -EINVAL;
+
+	buf = memdup_user_nul(ubuf, cnt);
+	if (IS_ERR(buf))
+		return PTR_ERR(buf);
+
+	scoped_guard(mutex, &event_mutex) {
+		file = event_file_file(filp);
+		if (!file) {
+			b = ERR_PTR(-ENODEV);
+			break;
+		}
+		b = budget_parse(file, strim(buf));
+		if (!IS_ERR(b))
+			budget_replace(file, b);
+	}
+	kfree(buf);
+	if (IS_ERR(b))
+		return PTR_ERR(b);
+
+	*ppos += cnt;
+	return cnt;
+}
+
+static ssize_t event_budget_read(struct file *filp, char __user *ubuf,
+				 size_t cnt, loff_t *ppos)
+{
+	struct trace_event_budget *b;
+	struct trace_event_file *file;
+	char *text = NULL;
+	ssize_t ret;
+
+	if (*ppos)
+		return 0;
+
+	scoped_guard(mutex, &event_mutex) {
+		file = event_file_file(filp);
+		if (!file)
+			return -ENODEV;
+		b = rcu_dereference_protected(file->budget,
+					      lockdep_is_held(&event_mutex));
+		text = kasprintf(GFP_KERNEL, "%s\n", b ? b->text : "none");
+	}
+	if (!text)
+		return -ENOMEM;
+	ret = simple_read_from_buffer(ubuf, cnt, ppos, text, strlen(text));
+	kfree(text);
+	return ret;
+}
+
+const struct file_operations event_budget_fops = {
+	.open		= tracing_open_file_tr,
+	.read		= event_budget_read,
+	.write		= event_budget_write,
+	.llseek		= default_llseek,
+	.release	= tracing_release_file_tr,
+};
+
+static int event_budget_stats_show(struct seq_file *m, void *v)
+{
+	unsigned long hits = 0, skipped[BUDGET_NR_CONTROLS] = {};
+	unsigned long now = jiffies;
+	struct trace_event_budget *b;
+	struct trace_event_file *file;
+	int cpu, i;
+
+	guard(mutex)(&event_mutex);
+	file = event_file_file(m->private);
+	if (!file)
+		return -ENODEV;
+	b = rcu_dereference_protected(file->budget,
+				      lockdep_is_held(&event_mutex));
+	if (!b) {
+		seq_puts(m, "# no budget\n");
+		return 0;
+	}
+
+	for_each_possible_cpu(cpu) {
+		struct budget_cpu *bc = per_cpu_ptr(b->cpu, cpu);
+
+		hits += READ_ONCE(bc->hits);
+		for (i = 0; i < BUDGET_NR_CONTROLS; i++)
+			skipped[i] += READ_ONCE(bc->skipped[i]);
+	}
+	seq_printf(m, "# budget: %s\n", b->text);
+	seq_printf(m, "hits %lu\n", hits);
+	for (i = 0; i < BUDGET_NR_CONTROLS; i++)
+		seq_printf(m, "skipped_%s %lu\n", budget_names[i], skipped[i]);
+
+	/* The CPUs that rate= skips the hits of in their current second */
+	for_each_possible_cpu(cpu) {
+		struct budget_cpu *bc = per_cpu_ptr(b->cpu, cpu);
+		unsigned long skipping = READ_ONCE(bc->rate_skipping);
+
+		if (!skipping || now - READ_ONCE(bc->rate_start) >= HZ)
+			continue;
+		seq_printf(m, "rate_skipping cpu=%d skipped=%lu\n", cpu,
+			   skipping);
+	}
+	return 0;
+}
+
+static int event_budget_stats_open(struct inode *inode, struct file *filp)
+{
+	int ret;
+
+	ret = tracing_open_file_tr(inode, filp);
+	if (ret)
+		return ret;
+	ret = single_open(filp, event_budget_stats_show, filp);
+	if (ret)
+		tracing_release_file_tr(inode, filp);
+	return ret;
+}
+
+static int event_budget_stats_release(struct inode *inode, struct file *filp)
+{
+	single_release(inode, filp);
+	return tracing_release_file_tr(inode, filp);
+}
+
+const struct file_operations event_budget_stats_fops = {
+	.open		= event_budget_stats_open,
+	.read		= seq_read,
+	.llseek		= seq_lseek,
+	.release	= event_budget_stats_release,
+};
