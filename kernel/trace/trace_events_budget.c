@@ -23,6 +23,7 @@
  */
 
 #include <linux/jiffies.h>
+#include <linux/kprobes.h>
 #include <linux/percpu.h>
 #include <linux/prandom.h>
 #include <linux/random.h>
@@ -45,9 +46,15 @@ static const char * const budget_names[BUDGET_NR_CONTROLS] = {
 
 #define BUDGET_MAX	1000000000U
 
-/* The state of a budget on one CPU, touched by that CPU's hits only */
+/*
+ * The state of a budget on one CPU, touched by that CPU's hits only. A
+ * hit that interrupts another hit's decision on the same CPU (an event
+ * hit in an interrupt or NMI handler) finds @busy set: it is kept and
+ * counted, and leaves the state alone.
+ */
 struct budget_cpu {
 	struct rnd_state	rnd;
+	unsigned int		busy;
 	/* Hits to go to the next one sample= keeps */
 	unsigned int		sample_left;
 	/* Hits rate= kept in the second from rate_start, in jiffies */
@@ -55,13 +62,13 @@ struct budget_cpu {
 	unsigned long		rate_start;
 	/* Hits rate= skipped since it started to skip, 0 if it does not */
 	unsigned long		rate_skipping;
-	unsigned long		hits;
-	unsigned long		skipped[BUDGET_NR_CONTROLS];
+	u64			hits;
+	u64			skipped[BUDGET_NR_CONTROLS];
 };
 
 struct trace_event_budget {
 	unsigned int		limit[BUDGET_NR_CONTROLS];
-	/* What was written, for the reads of the budget file */
+	/* What was written, one space between controls */
 	char			*text;
 	struct budget_cpu __percpu *cpu;
 };
@@ -93,6 +100,7 @@ static noinline __cold void budget_mark(struct trace_event_file *file,
 				cpu, skipped);
 	__trace_array_puts(file->tr, _THIS_IP_, buf, len);
 }
+NOKPROBE_SYMBOL(budget_mark);
 
 /* A gap to the next hit kept, from 1 to 2 * @n - 1: @n on average */
 static __always_inline unsigned int budget_gap(struct budget_cpu *bc,
@@ -115,29 +123,34 @@ bool trace_event_budget_skip(struct trace_event_file *file)
 {
 	struct trace_event_budget *b;
 	struct budget_cpu *bc;
+	bool skip = false;
 	unsigned long now;
 	unsigned int n;
 
 	/*
 	 * The budget is used with preemption off, also by the handlers that
-	 * run preemptible (uprobes): the writer's synchronize_rcu(), in
-	 * tracepoint_synchronize_unregister(), waits for every such use.
+	 * run preemptible (uprobes): the writer's synchronize_rcu() waits
+	 * for every such use.
 	 */
 	guard(preempt_notrace)();
 	b = rcu_dereference_sched(file->budget);
 	if (unlikely(!b))
 		return false;
 
-	/* The counters as one instruction, that an interrupt cannot split */
 	this_cpu_inc(b->cpu->hits);
 	bc = this_cpu_ptr(b->cpu);
+	if (unlikely(bc->busy))
+		return false;
+	bc->busy = 1;
+	barrier();
 
 	n = b->limit[BUDGET_SAMPLE];
 	if (n > 1) {
 		if (bc->sample_left > 1) {
 			bc->sample_left--;
 			this_cpu_inc(b->cpu->skipped[BUDGET_SAMPLE]);
-			return true;
+			skip = true;
+			goto out;
 		}
 		bc->sample_left = budget_gap(bc, n);
 	}
@@ -158,11 +171,31 @@ bool trace_event_budget_skip(struct trace_event_file *file)
 				budget_mark(file, n, smp_processor_id(), 0);
 			bc->rate_skipping++;
 			this_cpu_inc(b->cpu->skipped[BUDGET_RATE]);
-			return true;
+			skip = true;
+			goto out;
 		}
 		bc->rate_kept++;
 	}
-	return false;
+out:
+	barrier();
+	bc->busy = 0;
+	return skip;
+}
+NOKPROBE_SYMBOL(trace_event_budget_skip);
+
+/* End the rate lines that @b began on each CPU: @b is no longer used */
+static void budget_end_lines(struct trace_event_file *file,
+			     struct trace_event_budget *b)
+{
+	int cpu;
+
+	for_each_possible_cpu(cpu) {
+		struct budget_cpu *bc = per_cpu_ptr(b->cpu, cpu);
+
+		if (bc->rate_skipping)
+			budget_mark(file, b->limit[BUDGET_RATE], cpu,
+				    bc->rate_skipping);
+	}
 }
 
 static void budget_free(struct trace_event_budget *b)
@@ -174,11 +207,21 @@ static void budget_free(struct trace_event_budget *b)
 	kfree(b);
 }
 
-/* The event is gone from every list its hits come through */
+/*
+ * The event is gone from every list its hits come through, and they have
+ * been waited for, as its filter is freed here too.
+ */
 void trace_event_budget_free(struct trace_event_file *file)
 {
-	budget_free(rcu_dereference_protected(file->budget, 1));
+	struct trace_event_budget *b;
+
+	b = rcu_dereference_protected(file->budget, 1);
+	if (!b)
+		return;
+	clear_bit(EVENT_FILE_FL_BUDGET_BIT, &file->flags);
 	RCU_INIT_POINTER(file->budget, NULL);
+	budget_end_lines(file, b);
+	budget_free(b);
 }
 
 enum {
@@ -213,10 +256,11 @@ static void budget_log_err(struct trace_event_file *file, const char *cmd,
 static struct trace_event_budget *
 budget_parse(struct trace_event_file *file, char *text)
 {
-	struct trace_event_budget *b;
-	char *work, *tok, *val, *end;
 	bool given[BUDGET_NR_CONTROLS] = {};
+	char *work, *tok, *val, *end, *out;
+	struct trace_event_budget *b;
 	int cpu, i, pos;
+	size_t size;
 
 	if (!*text || !strcmp(text, "0"))
 		return NULL;
@@ -225,6 +269,12 @@ budget_parse(struct trace_event_file *file, char *text)
 	b = kzalloc_obj(*b);
 	if (!work || !b)
 		goto nomem;
+	/* The controls in the order written, one space apart */
+	size = BUDGET_NR_CONTROLS * 20;
+	b->text = kzalloc(size, GFP_KERNEL);
+	if (!b->text)
+		goto nomem;
+	out = b->text;
 
 	for (tok = work; *tok; tok = skip_spaces(end)) {
 		end = tok + strcspn(tok, " \t\n");
@@ -250,12 +300,14 @@ budget_parse(struct trace_event_file *file, char *text)
 				       val - work);
 			goto inval;
 		}
+		out += scnprintf(out, size - (out - b->text), "%s%s=%u",
+				 out == b->text ? "" : " ", budget_names[i],
+				 b->limit[i]);
 	}
 	kfree(work);
 
-	b->text = kstrdup(text, GFP_KERNEL);
 	b->cpu = alloc_percpu(struct budget_cpu);
-	if (!b->text || !b->cpu) {
+	if (!b->cpu) {
 		budget_free(b);
 		return ERR_PTR(-ENOMEM);
 	}
@@ -269,46 +321,42 @@ budget_parse(struct trace_event_file *file, char *text)
 
 inval:
 	kfree(work);
-	kfree(b);
+	budget_free(b);
 	return ERR_PTR(-EINVAL);
 nomem:
 	kfree(work);
-	kfree(b);
+	budget_free(b);
 	return ERR_PTR(-ENOMEM);
 }
 
 /*
- * Replace the budget of @file with @b (NULL: none). The old one is taken
- * off first, and its hits waited for, so that the lines of its rate= are
- * ended before the new budget can start any.
+ * Replace the budget of @file with @b (NULL: none). The new budget is
+ * used from the next hit on; the old one is freed once no hit can use
+ * it, and the rate lines it began are ended then.
  */
 static void budget_replace(struct trace_event_file *file,
 			   struct trace_event_budget *b)
 {
 	struct trace_event_budget *old;
-	int cpu;
 
 	lockdep_assert_held(&event_mutex);
 
 	old = rcu_dereference_protected(file->budget,
 					lockdep_is_held(&event_mutex));
-	if (old) {
+	if (!b)
 		clear_bit(EVENT_FILE_FL_BUDGET_BIT, &file->flags);
-		RCU_INIT_POINTER(file->budget, NULL);
-		tracepoint_synchronize_unregister();
-		for_each_possible_cpu(cpu) {
-			struct budget_cpu *bc = per_cpu_ptr(old->cpu, cpu);
-
-			if (bc->rate_skipping)
-				budget_mark(file, old->limit[BUDGET_RATE], cpu,
-					    bc->rate_skipping);
-		}
-		budget_free(old);
-	}
-	if (b) {
-		rcu_assign_pointer(file->budget, b);
+	rcu_assign_pointer(file->budget, b);
+	if (b)
 		set_bit(EVENT_FILE_FL_BUDGET_BIT, &file->flags);
-	}
+	if (!old)
+		return;
+	/*
+	 * Every use of a budget is with preemption off, in an event's
+	 * handler: synchronize_rcu() waits for them all.
+	 */
+	synchronize_rcu();
+	budget_end_lines(file, old);
+	budget_free(old);
 }
 
 static ssize_t event_budget_write(struct file *filp, const char __user *ubuf,
@@ -379,7 +427,7 @@ const struct file_operations event_budget_fops = {
 
 static int event_budget_stats_show(struct seq_file *m, void *v)
 {
-	unsigned long hits = 0, skipped[BUDGET_NR_CONTROLS] = {};
+	u64 hits = 0, skipped[BUDGET_NR_CONTROLS] = {};
 	unsigned long now = jiffies;
 	struct trace_event_budget *b;
 	struct trace_event_file *file;
@@ -404,9 +452,9 @@ static int event_budget_stats_show(struct seq_file *m, void *v)
 			skipped[i] += READ_ONCE(bc->skipped[i]);
 	}
 	seq_printf(m, "# budget: %s\n", b->text);
-	seq_printf(m, "hits %lu\n", hits);
+	seq_printf(m, "hits %llu\n", hits);
 	for (i = 0; i < BUDGET_NR_CONTROLS; i++)
-		seq_printf(m, "skipped_%s %lu\n", budget_names[i], skipped[i]);
+		seq_printf(m, "skipped_%s %llu\n", budget_names[i], skipped[i]);
 
 	/* The CPUs that rate= skips the hits of in their current second */
 	for_each_possible_cpu(cpu) {

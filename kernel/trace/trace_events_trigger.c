@@ -216,20 +216,25 @@ bool __trace_trigger_soft_disabled(struct trace_event_file *file)
 {
 	unsigned long eflags = file->flags;
 
-	if (eflags & EVENT_FILE_FL_BUDGET) {
-		/*
-		 * The hits of a task the instance does not trace are not the
-		 * budget's to count: they are dropped below, or at the
-		 * reserve, as they are without a budget.
-		 */
+	/*
+	 * A budget decides which hits the event takes in this instance: it
+	 * comes before the triggers, also those that test the record. Not
+	 * its to count: the hits of a soft-disabled event that only run its
+	 * unconditional triggers, and those of a task the instance does not
+	 * trace, which are dropped below, or at the reserve, as without a
+	 * budget.
+	 */
+	if ((eflags & EVENT_FILE_FL_BUDGET) &&
+	    (eflags & (EVENT_FILE_FL_SOFT_DISABLED | EVENT_FILE_FL_TRIGGER_COND)) !=
+	    EVENT_FILE_FL_SOFT_DISABLED) {
 		if (!(eflags & EVENT_FILE_FL_PID_FILTER) ||
 		    !trace_event_ignore_this_pid(file)) {
 			if (trace_event_budget_skip(file))
 				return true;
 		}
-		if (eflags & EVENT_FILE_FL_TRIGGER_COND)
-			return false;
 	}
+	if (eflags & EVENT_FILE_FL_TRIGGER_COND)
+		return false;
 	if (eflags & EVENT_FILE_FL_TRIGGER_MODE)
 		event_triggers_call(file, NULL, NULL, NULL);
 	if (eflags & EVENT_FILE_FL_SOFT_DISABLED)
