@@ -158,7 +158,7 @@ fi
 
 if [ -f $T/events/sched/sched_switch/budget ]; then
 	echo >$T/dynamic_events
-	step "Budgets on any event, in one instance: one context switch in 10, a probe at 20 records a second"
+	step "Budgets on any event, in one instance: one context switch in 10, a probe at 20 records a second, then at 5% of a CPU"
 	I=$T/instances/demo_budget
 	echo "# mkdir instances/demo_budget; cd instances/demo_budget"
 	mkdir $I
@@ -185,6 +185,13 @@ if [ -f $T/events/sched/sched_switch/budget ]; then
 	grep -c ' null: ' $T/trace || true
 	echo "# grep -m 1 'budget: ' trace"
 	grep -m 1 'budget: ' $I/trace || true
+	echo "# echo cpu=5 > events/hot/null/budget    (at most 5% of each CPU's time spent recording it)"
+	echo cpu=5 >$I/events/hot/null/budget
+	echo 1 >$I/events/hot/null/enable
+	echo "# dd if=/dev/zero of=/dev/null bs=1 count=100000; cat events/hot/null/budget_stats"
+	taskset -c 0 dd if=/dev/zero of=/dev/null bs=1 count=100000 status=none
+	echo 0 >$I/events/hot/null/enable
+	cat $I/events/hot/null/budget_stats
 	echo "# echo sample=0 > events/sched/sched_switch/budget"
 	echo sample=0 >$I/events/sched/sched_switch/budget 2>/dev/null || tail -n 3 $I/error_log
 	echo "# cat events/sched/sched_switch/budget    (unchanged)"

@@ -370,7 +370,8 @@ scenario kprobe-enum-u32 "echo 'p:bench/k __task_pid_nr_ns t=type:u32' >> dynami
 # the budget skips (sample=1000000000: all but the first), against the
 # same event recorded, and the kprobe counted by perf (kprobe-perf); an
 # event without a budget while another event has one; one hit in 100
-# recorded. Then, on access() of a 64-byte name, 4 arguments and the
+# recorded; every hit timed by cpu=100, which skips none. Then, on
+# access() of a 64-byte name, 4 arguments and the
 # string: every hit recorded, every hit skipped, and one in 100 recorded.
 skip="echo sample=1000000000 > events/bench/k/budget"
 args4="a=%di:x64 b=%si:x64 c=%dx:x64 d=%cx:x64"
@@ -378,10 +379,12 @@ scenario kprobe-skipped "echo 'p:bench/k $SYS' >> dynamic_events && $on && $skip
 scenario kprobe-4args-skipped "echo 'p:bench/k $SYS $args4' >> dynamic_events && $on && $skip"
 scenario kprobe-sample100 "echo 'p:bench/k $SYS' >> dynamic_events && $on && echo sample=100 > events/bench/k/budget"
 scenario kprobe-other-budget "echo 'p:bench/k $SYS' >> dynamic_events && echo 'p:bench/o vfs_fsync' >> dynamic_events && echo rate=1 > events/bench/o/budget && $on"
+scenario kprobe-cpu100 "echo 'p:bench/k $SYS' >> dynamic_events && $on && echo cpu=100 > events/bench/k/budget"
 scenario syscall-tp "echo 1 > $SYSTP/enable"
 scenario syscall-tp-skipped "echo sample=1000000000 > $SYSTP/budget && echo 1 > $SYSTP/enable"
 scenario syscall-tp-sample100 "echo sample=100 > $SYSTP/budget && echo 1 > $SYSTP/enable"
 scenario syscall-tp-other-budget "echo rate=1 > $OTHERTP/budget && echo 1 > $SYSTP/enable"
+scenario syscall-tp-cpu100 "echo cpu=100 > $SYSTP/budget && echo 1 > $SYSTP/enable"
 path=/tmp/$(printf "%059d" 0 | tr 0 a)
 str4="p:bench/s filename_lookup $args4 name=+0(+0(%si)):string"
 scenario access64+kprobe-4args-string "echo '$str4' >> dynamic_events && $on" "" access "$path"

@@ -1732,6 +1732,8 @@ __trace_event_discard_commit(struct trace_buffer *buffer,
 	ring_buffer_discard_commit(buffer, event);
 }
 
+void trace_event_budget_account(struct trace_event_file *file);
+
 /*
  * Helper function for event_trigger_unlock_commit{_regs}().
  * If there are event triggers attached to this event that requires
@@ -1759,7 +1761,8 @@ __event_trigger_test_discard(struct trace_event_file *file,
 
 	if (likely(!(file->flags & (EVENT_FILE_FL_SOFT_DISABLED |
 				    EVENT_FILE_FL_FILTERED |
-				    EVENT_FILE_FL_PID_FILTER))))
+				    EVENT_FILE_FL_PID_FILTER |
+				    EVENT_FILE_FL_BUDGET))))
 		return false;
 
 	if (file->flags & EVENT_FILE_FL_SOFT_DISABLED)
@@ -1773,8 +1776,13 @@ __event_trigger_test_discard(struct trace_event_file *file,
 	    trace_event_ignore_this_pid(file))
 		goto discard;
 
+	/* The time of a hit that a budget's cpu= kept, filter included */
+	if (file->flags & EVENT_FILE_FL_BUDGET)
+		trace_event_budget_account(file);
 	return false;
  discard:
+	if (file->flags & EVENT_FILE_FL_BUDGET)
+		trace_event_budget_account(file);
 	__trace_event_discard_commit(buffer, event);
 	return true;
 }

@@ -10,6 +10,11 @@
  *		in a pattern that repeats every N calls cannot have the same
  *		call of the pattern recorded every time
  *   rate=N	record at most N hits a second on each CPU
+ *   cpu=N	spend at most N percent of each CPU's time recording the
+ *		event: a kept hit is timed from the decision to the
+ *		filter's verdict on its record, the times are summed
+ *		over windows of 100 ms, and once a CPU's sum reaches
+ *		N ms it skips the event's hits until the window ends
  *
  * A write replaces the whole budget; "0" or an empty write removes it.
  * The budget is decided in trace_trigger_soft_disabled(), the test that
@@ -19,7 +24,8 @@
  * and the other instances see every hit).
  *
  * events/SYSTEM/EVENT/budget_stats counts the hits the budget decided
- * on, and the hits each control skipped, since the budget was written.
+ * on, and the hits each control skipped, since the budget was written;
+ * with cpu=, also the time the kept hits took.
  */
 
 #include <linux/jiffies.h>
@@ -29,6 +35,8 @@
 #include <linux/random.h>
 #include <linux/slab.h>
 #include <linux/seq_file.h>
+#include <linux/time64.h>
+#include <linux/trace_clock.h>
 #include <linux/uaccess.h>
 
 #include "trace.h"
@@ -36,15 +44,22 @@
 enum budget_control {
 	BUDGET_SAMPLE,
 	BUDGET_RATE,
+	BUDGET_CPU,
 	BUDGET_NR_CONTROLS
 };
 
 static const char * const budget_names[BUDGET_NR_CONTROLS] = {
 	[BUDGET_SAMPLE]	= "sample",
 	[BUDGET_RATE]	= "rate",
+	[BUDGET_CPU]	= "cpu",
 };
 
 #define BUDGET_MAX	1000000000U
+/* cpu= is a share of this window, in percent */
+#define BUDGET_CPU_WINDOW	(100 * NSEC_PER_MSEC)
+#define BUDGET_CPU_MAX		100U
+/* A hit counts at most this many times the average */
+#define BUDGET_CPU_CLAMP	8
 
 /*
  * The state of a budget on one CPU, touched by that CPU's hits only. A
@@ -62,26 +77,45 @@ struct budget_cpu {
 	unsigned long		rate_start;
 	/* Hits rate= skipped since it started to skip, 0 if it does not */
 	unsigned long		rate_skipping;
+	/*
+	 * cpu=: the window from cpu_start (trace_clock_local(), ns), the
+	 * time the hits kept in it took, the hits skipped since cpu= started
+	 * to skip (0 if it does not); when the last hit was kept (0 if it
+	 * was timed), by which task, after how many of its context
+	 * switches; and the time a hit counts, on average (7/8 old, 1/8 new).
+	 */
+	u64			cpu_start;
+	u64			cpu_used;
+	unsigned long		cpu_skipping;
+	u64			cpu_stamp;
+	struct task_struct	*cpu_task;
+	unsigned long		cpu_switches;
+	u64			cpu_avg;
 	u64			hits;
 	u64			skipped[BUDGET_NR_CONTROLS];
+	/* The time the hits cpu= kept took, since the budget was written */
+	u64			cpu_ns;
 };
 
 struct trace_event_budget {
 	unsigned int		limit[BUDGET_NR_CONTROLS];
+	/* cpu=: the time a CPU may spend recording in a window, in ns */
+	u64			cpu_quota;
 	/* What was written, one space between controls */
 	char			*text;
 	struct budget_cpu __percpu *cpu;
 };
 
 /*
- * Tell the readers of the instance that rate= starts or stops skipping
- * hits of the event on @cpu, so that a gap in the records is never taken
- * for a quiet event. A line that starts is always followed by one that
- * stops: from the first hit after the second, or from the write that
- * changes or removes the budget.
+ * Tell the readers of the instance that rate= or cpu= (@ctl, set to
+ * @limit) starts or stops skipping hits of the event on @cpu, so that a
+ * gap in the records is never taken for a quiet event. A line that
+ * starts is always followed by one that stops: from the first hit after
+ * the second or the window, or from the write that changes or removes
+ * the budget.
  */
 static noinline __cold void budget_mark(struct trace_event_file *file,
-					unsigned int rate, int cpu,
+					int ctl, unsigned int limit, int cpu,
 					unsigned long skipped)
 {
 	struct trace_event_call *call = file->event_call;
@@ -90,14 +124,14 @@ static noinline __cold void budget_mark(struct trace_event_file *file,
 
 	if (!skipped)
 		len = scnprintf(buf, sizeof(buf),
-				"budget: %s:%s rate=%u reached on CPU %d, skipping hits\n",
+				"budget: %s:%s %s=%u reached on CPU %d, skipping hits\n",
 				call->class->system, trace_event_name(call),
-				rate, cpu);
+				budget_names[ctl], limit, cpu);
 	else
 		len = scnprintf(buf, sizeof(buf),
-				"budget: %s:%s recording again on CPU %d, %lu hits skipped\n",
+				"budget: %s:%s %s=%u recording again on CPU %d, %lu hits skipped\n",
 				call->class->system, trace_event_name(call),
-				cpu, skipped);
+				budget_names[ctl], limit, cpu, skipped);
 	__trace_array_puts(file->tr, _THIS_IP_, buf, len);
 }
 NOKPROBE_SYMBOL(budget_mark);
@@ -114,8 +148,9 @@ static __always_inline unsigned int budget_gap(struct budget_cpu *bc,
  * @file: the event in one instance; EVENT_FILE_FL_BUDGET is set
  *
  * Called from __trace_trigger_soft_disabled(), before the event fetches
- * or reserves anything. The sampling comes first, then the rate: a hit
- * is counted as skipped by the first control that skips it.
+ * or reserves anything. The sampling comes first, then the time, then
+ * the rate (which counts the hits it keeps): a hit is counted as skipped
+ * by the first control that skips it.
  *
  * Return: true if the hit is not recorded in this instance.
  */
@@ -126,6 +161,7 @@ bool trace_event_budget_skip(struct trace_event_file *file)
 	bool skip = false;
 	unsigned long now;
 	unsigned int n;
+	u64 clock = 0;
 
 	/*
 	 * The budget is used with preemption off, also by the handlers that
@@ -155,12 +191,36 @@ bool trace_event_budget_skip(struct trace_event_file *file)
 		bc->sample_left = budget_gap(bc, n);
 	}
 
+	n = b->limit[BUDGET_CPU];
+	if (n) {
+		clock = trace_clock_local();
+		if (clock - bc->cpu_start >= BUDGET_CPU_WINDOW) {
+			if (bc->cpu_skipping)
+				budget_mark(file, BUDGET_CPU, n,
+					    smp_processor_id(),
+					    bc->cpu_skipping);
+			bc->cpu_skipping = 0;
+			bc->cpu_start = clock;
+			bc->cpu_used = 0;
+		}
+		if (bc->cpu_used >= b->cpu_quota) {
+			if (!bc->cpu_skipping)
+				budget_mark(file, BUDGET_CPU, n,
+					    smp_processor_id(), 0);
+			bc->cpu_skipping++;
+			this_cpu_inc(b->cpu->skipped[BUDGET_CPU]);
+			skip = true;
+			goto out;
+		}
+	}
+
 	n = b->limit[BUDGET_RATE];
 	if (n) {
 		now = jiffies;
 		if (now - bc->rate_start >= HZ) {
 			if (bc->rate_skipping)
-				budget_mark(file, n, smp_processor_id(),
+				budget_mark(file, BUDGET_RATE, n,
+					    smp_processor_id(),
 					    bc->rate_skipping);
 			bc->rate_skipping = 0;
 			bc->rate_start = now;
@@ -168,13 +228,24 @@ bool trace_event_budget_skip(struct trace_event_file *file)
 		}
 		if (bc->rate_kept >= n) {
 			if (!bc->rate_skipping)
-				budget_mark(file, n, smp_processor_id(), 0);
+				budget_mark(file, BUDGET_RATE, n,
+					    smp_processor_id(), 0);
 			bc->rate_skipping++;
 			this_cpu_inc(b->cpu->skipped[BUDGET_RATE]);
 			skip = true;
 			goto out;
 		}
 		bc->rate_kept++;
+	}
+	/*
+	 * Kept: cpu= times it to the filter's verdict, if the same task
+	 * gets there without a context switch (syscall and uprobe events
+	 * decide preemptible)
+	 */
+	if (clock) {
+		bc->cpu_stamp = clock;
+		bc->cpu_task = current;
+		bc->cpu_switches = current->nvcsw + current->nivcsw;
 	}
 out:
 	barrier();
@@ -183,7 +254,61 @@ out:
 }
 NOKPROBE_SYMBOL(trace_event_budget_skip);
 
-/* End the rate lines that @b began on each CPU: @b is no longer used */
+/**
+ * trace_event_budget_account - account the time a kept hit took
+ * @file: the event in one instance; EVENT_FILE_FL_BUDGET is set
+ *
+ * Called when the event's filter has kept or discarded a record, just
+ * before it is committed. A hit kept by cpu= is timed from its decision
+ * to here, if the same task got here on the same CPU without a context
+ * switch. Not timed: a kept hit that reserves nothing (the ring buffer
+ * is off or full), which leaves its stamp for the next hit kept, and
+ * one that another kept hit of the event interrupted on the same CPU,
+ * as the inner hit takes the stamp.
+ */
+void trace_event_budget_account(struct trace_event_file *file)
+{
+	struct trace_event_budget *b;
+	struct budget_cpu *bc;
+	u64 delta, avg;
+
+	guard(preempt_notrace)();
+	b = rcu_dereference_sched(file->budget);
+	if (unlikely(!b))
+		return;
+	bc = this_cpu_ptr(b->cpu);
+	if (!bc->cpu_stamp || bc->busy)
+		return;
+	if (bc->cpu_task != current ||
+	    bc->cpu_switches != current->nvcsw + current->nivcsw)
+		return;
+	bc->busy = 1;
+	barrier();
+
+	delta = trace_clock_local() - bc->cpu_stamp;
+	bc->cpu_stamp = 0;
+	/*
+	 * One hit counts at most 8 times the average (the first one a
+	 * sixteenth of the share), so that an interrupt or a preempted vCPU
+	 * does not stop a window; a lasting rise of the cost moves the
+	 * average up within a few hits.
+	 */
+	avg = bc->cpu_avg;
+	if (!avg)
+		delta = min(delta, div_u64(b->cpu_quota, 16));
+	else if (delta / BUDGET_CPU_CLAMP > avg)
+		delta = BUDGET_CPU_CLAMP * avg;
+	avg = avg ? avg - avg / 8 + delta / 8 : delta;
+	bc->cpu_avg = max(avg, 1ULL);
+	bc->cpu_used += delta;
+	bc->cpu_ns += delta;
+
+	barrier();
+	bc->busy = 0;
+}
+NOKPROBE_SYMBOL(trace_event_budget_account);
+
+/* End the lines that @b began on each CPU: @b is no longer used */
 static void budget_end_lines(struct trace_event_file *file,
 			     struct trace_event_budget *b)
 {
@@ -193,8 +318,11 @@ static void budget_end_lines(struct trace_event_file *file,
 		struct budget_cpu *bc = per_cpu_ptr(b->cpu, cpu);
 
 		if (bc->rate_skipping)
-			budget_mark(file, b->limit[BUDGET_RATE], cpu,
-				    bc->rate_skipping);
+			budget_mark(file, BUDGET_RATE, b->limit[BUDGET_RATE],
+				    cpu, bc->rate_skipping);
+		if (bc->cpu_skipping)
+			budget_mark(file, BUDGET_CPU, b->limit[BUDGET_CPU],
+				    cpu, bc->cpu_skipping);
 	}
 }
 
@@ -228,14 +356,16 @@ enum {
 	BUDGET_ERR_BAD_CONTROL,
 	BUDGET_ERR_SAME_CONTROL,
 	BUDGET_ERR_BAD_VALUE,
+	BUDGET_ERR_BAD_SHARE,
 	BUDGET_ERR_MAX
 };
 
 static const char *budget_errs[BUDGET_ERR_MAX] = {
 	[BUDGET_ERR_BAD_CONTROL]	=
-		"Unknown control (use sample=N or rate=N, or 0 to remove the budget)",
+		"Unknown control (use sample=N, rate=N or cpu=N, or 0 to remove the budget)",
 	[BUDGET_ERR_SAME_CONTROL]	= "Control given twice",
 	[BUDGET_ERR_BAD_VALUE]		= "Bad value (use 1 to 1000000000)",
+	[BUDGET_ERR_BAD_SHARE]		= "Bad share of a CPU (use cpu=1 to cpu=100, in percent)",
 };
 
 static void budget_log_err(struct trace_event_file *file, const char *cmd,
@@ -295,8 +425,9 @@ budget_parse(struct trace_event_file *file, char *text)
 		}
 		given[i] = true;
 		if (kstrtouint(val, 10, &b->limit[i]) || !b->limit[i] ||
-		    b->limit[i] > BUDGET_MAX) {
-			budget_log_err(file, text, BUDGET_ERR_BAD_VALUE,
+		    b->limit[i] > (i == BUDGET_CPU ? BUDGET_CPU_MAX : BUDGET_MAX)) {
+			budget_log_err(file, text, i == BUDGET_CPU ?
+				       BUDGET_ERR_BAD_SHARE : BUDGET_ERR_BAD_VALUE,
 				       val - work);
 			goto inval;
 		}
@@ -305,6 +436,8 @@ budget_parse(struct trace_event_file *file, char *text)
 				 b->limit[i]);
 	}
 	kfree(work);
+	b->cpu_quota = (u64)b->limit[BUDGET_CPU] *
+		       (BUDGET_CPU_WINDOW / BUDGET_CPU_MAX);
 
 	b->cpu = alloc_percpu(struct budget_cpu);
 	if (!b->cpu) {
@@ -427,8 +560,9 @@ const struct file_operations event_budget_fops = {
 
 static int event_budget_stats_show(struct seq_file *m, void *v)
 {
-	u64 hits = 0, skipped[BUDGET_NR_CONTROLS] = {};
+	u64 hits = 0, cpu_ns = 0, skipped[BUDGET_NR_CONTROLS] = {};
 	unsigned long now = jiffies;
+	u64 clock;
 	struct trace_event_budget *b;
 	struct trace_event_file *file;
 	int cpu, i;
@@ -448,6 +582,7 @@ static int event_budget_stats_show(struct seq_file *m, void *v)
 		struct budget_cpu *bc = per_cpu_ptr(b->cpu, cpu);
 
 		hits += READ_ONCE(bc->hits);
+		cpu_ns += READ_ONCE(bc->cpu_ns);
 		for (i = 0; i < BUDGET_NR_CONTROLS; i++)
 			skipped[i] += READ_ONCE(bc->skipped[i]);
 	}
@@ -455,6 +590,7 @@ static int event_budget_stats_show(struct seq_file *m, void *v)
 	seq_printf(m, "hits %llu\n", hits);
 	for (i = 0; i < BUDGET_NR_CONTROLS; i++)
 		seq_printf(m, "skipped_%s %llu\n", budget_names[i], skipped[i]);
+	seq_printf(m, "cpu_ns %llu\n", cpu_ns);
 
 	/* The CPUs that rate= skips the hits of in their current second */
 	for_each_possible_cpu(cpu) {
@@ -464,6 +600,22 @@ static int event_budget_stats_show(struct seq_file *m, void *v)
 		if (!skipping || now - READ_ONCE(bc->rate_start) >= HZ)
 			continue;
 		seq_printf(m, "rate_skipping cpu=%d skipped=%lu\n", cpu,
+			   skipping);
+	}
+
+	/*
+	 * The CPUs that cpu= skips the hits of in their current window, as
+	 * this CPU's clock tells the window's end
+	 */
+	clock = trace_clock_local();
+	for_each_possible_cpu(cpu) {
+		struct budget_cpu *bc = per_cpu_ptr(b->cpu, cpu);
+		unsigned long skipping = READ_ONCE(bc->cpu_skipping);
+
+		if (!skipping ||
+		    clock - READ_ONCE(bc->cpu_start) >= BUDGET_CPU_WINDOW)
+			continue;
+		seq_printf(m, "cpu_skipping cpu=%d skipped=%lu\n", cpu,
 			   skipping);
 	}
 	return 0;
