@@ -1777,11 +1777,11 @@ __event_trigger_test_discard(struct trace_event_file *file,
 		goto discard;
 
 	/* The time of a hit that a budget's cpu= kept, filter included */
-	if (file->flags & EVENT_FILE_FL_BUDGET)
+	if (eflags & EVENT_FILE_FL_BUDGET)
 		trace_event_budget_account(file);
 	return false;
  discard:
-	if (file->flags & EVENT_FILE_FL_BUDGET)
+	if (eflags & EVENT_FILE_FL_BUDGET)
 		trace_event_budget_account(file);
 	__trace_event_discard_commit(buffer, event);
 	return true;

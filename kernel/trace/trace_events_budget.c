@@ -104,6 +104,8 @@ struct trace_event_budget {
 	/* What was written, one space between controls */
 	char			*text;
 	struct budget_cpu __percpu *cpu;
+	/* Being replaced: rate= and cpu= keep every hit, write no line */
+	bool			frozen;
 };
 
 /*
@@ -192,7 +194,7 @@ bool trace_event_budget_skip(struct trace_event_file *file)
 	}
 
 	n = b->limit[BUDGET_CPU];
-	if (n) {
+	if (n && !READ_ONCE(b->frozen)) {
 		clock = trace_clock_local();
 		if (clock - bc->cpu_start >= BUDGET_CPU_WINDOW) {
 			if (bc->cpu_skipping)
@@ -215,7 +217,7 @@ bool trace_event_budget_skip(struct trace_event_file *file)
 	}
 
 	n = b->limit[BUDGET_RATE];
-	if (n) {
+	if (n && !READ_ONCE(b->frozen)) {
 		now = jiffies;
 		if (now - bc->rate_start >= HZ) {
 			if (bc->rate_skipping)
@@ -270,22 +272,23 @@ void trace_event_budget_account(struct trace_event_file *file)
 {
 	struct trace_event_budget *b;
 	struct budget_cpu *bc;
-	u64 delta, avg;
+	u64 stamp, delta, avg;
 
 	guard(preempt_notrace)();
 	b = rcu_dereference_sched(file->budget);
 	if (unlikely(!b))
 		return;
 	bc = this_cpu_ptr(b->cpu);
-	if (!bc->cpu_stamp || bc->busy)
-		return;
-	if (bc->cpu_task != current ||
-	    bc->cpu_switches != current->nvcsw + current->nivcsw)
+	if (bc->busy)
 		return;
 	bc->busy = 1;
 	barrier();
 
-	delta = trace_clock_local() - bc->cpu_stamp;
+	stamp = bc->cpu_stamp;
+	if (!stamp || bc->cpu_task != current ||
+	    bc->cpu_switches != current->nvcsw + current->nivcsw)
+		goto out;
+	delta = trace_clock_local() - stamp;
 	bc->cpu_stamp = 0;
 	/*
 	 * One hit counts at most 8 times the average (the first one a
@@ -302,7 +305,7 @@ void trace_event_budget_account(struct trace_event_file *file)
 	bc->cpu_avg = max(avg, 1ULL);
 	bc->cpu_used += delta;
 	bc->cpu_ns += delta;
-
+out:
 	barrier();
 	bc->busy = 0;
 }
@@ -463,9 +466,10 @@ nomem:
 }
 
 /*
- * Replace the budget of @file with @b (NULL: none). The new budget is
- * used from the next hit on; the old one is freed once no hit can use
- * it, and the rate lines it began are ended then.
+ * Replace the budget of @file with @b (NULL: none). The old one keeps
+ * every hit that its rate= or cpu= would skip for a grace period, has
+ * the lines it began ended, and is replaced; it is freed once no hit can
+ * use it.
  */
 static void budget_replace(struct trace_event_file *file,
 			   struct trace_event_budget *b)
@@ -476,6 +480,19 @@ static void budget_replace(struct trace_event_file *file,
 
 	old = rcu_dereference_protected(file->budget,
 					lockdep_is_held(&event_mutex));
+	/*
+	 * Every use of a budget is with preemption off, in an event's
+	 * handler: synchronize_rcu() waits for them all. The lines the old
+	 * budget began end before the new one may begin its own: frozen,
+	 * the old one starts and ends no skipping (its rate= and cpu= keep
+	 * every hit) once the hits that saw it unfrozen are done, and its state
+	 * holds still while its lines are ended.
+	 */
+	if (old) {
+		WRITE_ONCE(old->frozen, true);
+		synchronize_rcu();
+		budget_end_lines(file, old);
+	}
 	if (!b)
 		clear_bit(EVENT_FILE_FL_BUDGET_BIT, &file->flags);
 	rcu_assign_pointer(file->budget, b);
@@ -483,12 +500,7 @@ static void budget_replace(struct trace_event_file *file,
 		set_bit(EVENT_FILE_FL_BUDGET_BIT, &file->flags);
 	if (!old)
 		return;
-	/*
-	 * Every use of a budget is with preemption off, in an event's
-	 * handler: synchronize_rcu() waits for them all.
-	 */
 	synchronize_rcu();
-	budget_end_lines(file, old);
 	budget_free(old);
 }
 
