@@ -4332,17 +4332,26 @@ event_enable_count_probe(unsigned long ip, unsigned long parent_ip,
 
 	edata = *pdata;
 
-	if (!edata->count)
+	if (!READ_ONCE(edata->count))
 		return;
 
-	/* Skip if the event is in a state we want to switch to */
-	if (edata->enable == !(edata->file->flags & EVENT_FILE_FL_SOFT_DISABLED))
+	/*
+	 * The function may run on several CPUs at once: the one whose bit
+	 * operation switches the event uses up one of the count, the others
+	 * found it switched already. Checking the flag and then switching it
+	 * let two CPUs use up two for one switch.
+	 */
+	if (edata->enable) {
+		if (!test_and_clear_bit(EVENT_FILE_FL_SOFT_DISABLED_BIT,
+					&edata->file->flags))
+			return;
+	} else if (test_and_set_bit(EVENT_FILE_FL_SOFT_DISABLED_BIT,
+				    &edata->file->flags)) {
 		return;
+	}
 
 	if (edata->count != -1)
 		(edata->count)--;
-
-	update_event_probe(edata);
 }
 
 static int
