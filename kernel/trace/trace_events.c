@@ -4324,6 +4324,7 @@ event_enable_count_probe(unsigned long ip, unsigned long parent_ip,
 {
 	struct ftrace_func_mapper *mapper = data;
 	struct event_probe_data *edata;
+	unsigned long count;
 	void **pdata;
 
 	pdata = ftrace_func_mapper_find_ip(mapper, ip);
@@ -4332,14 +4333,18 @@ event_enable_count_probe(unsigned long ip, unsigned long parent_ip,
 
 	edata = *pdata;
 
-	if (!READ_ONCE(edata->count))
+	count = READ_ONCE(edata->count);
+	if (!count)
+		return;
+
+	/* Skip if the event is in a state we want to switch to */
+	if (edata->enable ==
+	    !(READ_ONCE(edata->file->flags) & EVENT_FILE_FL_SOFT_DISABLED))
 		return;
 
 	/*
-	 * The function may run on several CPUs at once: the one whose bit
-	 * operation switches the event uses up one of the count, the others
-	 * found it switched already. Checking the flag and then switching it
-	 * let two CPUs use up two for one switch.
+	 * This can run on several CPUs at once: only the CPU whose atomic
+	 * bit operation switches the event uses up one of the count.
 	 */
 	if (edata->enable) {
 		if (!test_and_clear_bit(EVENT_FILE_FL_SOFT_DISABLED_BIT,
@@ -4350,8 +4355,15 @@ event_enable_count_probe(unsigned long ip, unsigned long parent_ip,
 		return;
 	}
 
-	if (edata->count != -1)
-		(edata->count)--;
+	/*
+	 * -1 is unlimited. Never below 0: a CPU that read the count before
+	 * another used it up may still switch the event once more after a
+	 * user switched it back (that race with the user is not closed).
+	 */
+	count = READ_ONCE(edata->count);
+	while (count && count != -1 &&
+	       !try_cmpxchg(&edata->count, &count, count - 1))
+		;
 }
 
 static int
