@@ -76,30 +76,32 @@ if grep -q 'errno, %pe, bool, %pGg, devt' $T/README; then
 fi
 
 echo >$T/dynamic_events
-if echo 'f:btf/drop sk_skb_reason_drop reason' >>$T/dynamic_events 2>/dev/null &&
-   grep -q __print_symbolic $T/events/btf/drop/format; then
-	step "BTF arguments by their type: a drop reason by name in the trace, a filter and a histogram; gfp_t without asking"
+K=$T/events/skb/kfree_skb
+if grep -q "enumerators' names" $T/README && [ -d $K ] &&
+   echo 'f:btf/drop sk_skb_reason_drop reason' >>$T/dynamic_events 2>/dev/null; then
+	step "Enum names for every event: skb:kfree_skb filtered and keyed by drop reason; a probe's BTF enum and gfp_t printed by name"
+	echo "# echo 'reason == SKB_DROP_REASON_NO_SOCKET' > events/skb/kfree_skb/filter"
+	echo 'reason == SKB_DROP_REASON_NO_SOCKET' >$K/filter
+	echo "# echo 'hist:keys=reason.enum' > events/skb/kfree_skb/trigger"
+	echo 'hist:keys=reason.enum' >$K/trigger
 	echo "# echo 'f:btf/drop sk_skb_reason_drop reason' >> dynamic_events"
 	echo "# echo 'f:btf/kmalloc __kmalloc_noprof size flags' >> dynamic_events"
 	echo 'f:btf/kmalloc __kmalloc_noprof size flags' >>$T/dynamic_events
-	echo "# echo 'reason == SKB_DROP_REASON_NO_SOCKET' > events/btf/drop/filter"
-	echo 'reason == SKB_DROP_REASON_NO_SOCKET' >$T/events/btf/drop/filter
-	echo "# echo 'hist:keys=reason' > events/btf/drop/trigger"
-	echo 'hist:keys=reason' >$T/events/btf/drop/trigger
 	echo 'comm == "bash"' >$T/events/btf/kmalloc/filter
 	ip link set lo up 2>/dev/null || true
 	echo 1 >$T/events/btf/enable
-	echo 1 >$T/events/skb/kfree_skb/enable
+	echo 1 >$K/enable
 	echo "# (in bash: two UDP datagrams to 127.0.0.1:9, where nobody listens)"
 	bash -c 'echo x > /dev/udp/127.0.0.1/9; echo y > /dev/udp/127.0.0.1/9' 2>/dev/null || true
-	echo 0 >$T/events/skb/kfree_skb/enable
+	echo 0 >$K/enable
 	echo 0 >$T/events/btf/enable
-	grep -m 1 ' drop: ' $T/trace
 	grep -m 1 ' kfree_skb: ' $T/trace | sed 's/skbaddr=.*location/... location/'
+	grep -m 1 ' drop: ' $T/trace
 	grep -m 2 ' kmalloc: ' $T/trace
-	echo "# grep '^{' events/btf/drop/hist"
-	grep '^{' $T/events/btf/drop/hist
-	echo '!hist:keys=reason' >$T/events/btf/drop/trigger
+	echo "# grep '^{' events/skb/kfree_skb/hist"
+	grep '^{' $K/hist
+	echo '!hist:keys=reason.enum' >$K/trigger
+	echo 0 >$K/filter
 fi
 
 if [ -f $T/available_tracepoints ]; then

@@ -4454,14 +4454,16 @@ static const char readme_msg[] =
 	"\t           errno, %pe, bool, %pGg, devt, %pI4, %pI6, %pI6c, %pISpc,\n"
 	"\t           %pM, %pU, %pUb, %pUl\n"
 #ifdef CONFIG_PROBE_EVENTS_BTF_ARGS
-	"\t     BTF args without a type: an enum prints its enumerator's name\n"
-	"\t     BTF args without a type: gfp_t, dev_t, bool, in6_addr, in_addr,\n"
-	"\t           sockaddr* get their semantic type\n"
+	"\t     BTF args without a type: an enum prints its enumerator's name,\n"
+	"\t           gfp_t, dev_t and bool print as %pGg, devt and bool\n"
 #endif
 #ifdef CONFIG_HIST_TRIGGERS
 	"\t    field: <stype> <name>;\n"
 	"\t    stype: u8/u16/u32/u64, s8/s16/s32/s64, pid_t,\n"
 	"\t           [unsigned] char/int/long\n"
+#ifdef CONFIG_TRACE_EVENT_BTF_ENUMS
+	"\t           enum <name> (an enum of vmlinux's BTF)\n"
+#endif
 #endif
 	"\t    efield: For event probes ('e' types), the field is on of the fields\n"
 	"\t            of the <attached-group>/<attached-event>.\n"
@@ -4478,6 +4480,9 @@ static const char readme_msg[] =
 	"\t\t\t  <event>:\n"
 	"      enable\t\t- Write 0/1 to enable/disable tracing of <event>\n"
 	"      filter\t\t- If set, only events passing filter are traced\n"
+#ifdef CONFIG_TRACE_EVENT_BTF_ENUMS
+	"\t\t\t  (an enum field also takes its enumerators' names)\n"
+#endif
 	"      trigger\t\t- If set, a command to perform when event is hit\n"
 	"\t    Format: <trigger>[:count][if <filter>]\n"
 	"\t   trigger: traceon, traceoff\n"
@@ -4565,6 +4570,9 @@ static const char readme_msg[] =
 	"\t            .sym-offset display an address as a symbol and offset\n"
 	"\t            .execname   display a common_pid as a program name\n"
 	"\t            .syscall    display a syscall id as a syscall name\n"
+#ifdef CONFIG_TRACE_EVENT_BTF_ENUMS
+	"\t            .enum       display an enum field's value by its name\n"
+#endif
 	"\t            .log2       display log2 value rather than raw number\n"
 	"\t            .buckets=size  display values in groups of size rather than raw number\n"
 	"\t            .usecs      display a common_timestamp in microseconds\n"

@@ -1583,7 +1583,11 @@ struct ftrace_event_field {
 	int			size;
 	unsigned int		is_signed:1;
 	unsigned int		needs_test:1;
+	/* btf_enum looked up (from the type's name, or set by its event) */
+	unsigned int		btf_enum_known:1;
 	int			len;
+	/* The names of its values, if its type is an enum (trace_btf.c) */
+	struct trace_btf_enum	*btf_enum;
 };
 
 struct prog_entry;
@@ -1881,6 +1885,51 @@ extern void free_event_filter(struct event_filter *filter);
 
 struct ftrace_event_field *
 trace_find_event_field(struct trace_event_call *call, char *name);
+
+/*
+ * The names of the values of an event field whose type is an enum, from
+ * BTF (trace_btf.c): the field's enum, the value of a name (-ENOENT if
+ * the enum has none of that name, -ERANGE if it does not fit the field),
+ * and the name of a value (NULL if none). Called with event_mutex held.
+ */
+struct trace_btf_enum;
+#ifdef CONFIG_TRACE_EVENT_BTF_ENUMS
+struct trace_btf_enum *trace_field_btf_enum(struct trace_event_call *call,
+					    struct ftrace_event_field *field);
+int trace_btf_enum_value(const struct trace_btf_enum *e, const char *name,
+			 int size, u64 *val);
+const char *trace_btf_enum_name(const struct trace_btf_enum *e, u64 val,
+				int size);
+void trace_btf_enum_put(struct trace_btf_enum *e);
+int trace_btf_enum_type(const char *name, int *size, bool *is_signed);
+#else
+static inline struct trace_btf_enum *
+trace_field_btf_enum(struct trace_event_call *call,
+		     struct ftrace_event_field *field)
+{
+	return NULL;
+}
+
+static inline int trace_btf_enum_value(const struct trace_btf_enum *e,
+				       const char *name, int size, u64 *val)
+{
+	return -ENOENT;
+}
+
+static inline const char *trace_btf_enum_name(const struct trace_btf_enum *e,
+					      u64 val, int size)
+{
+	return NULL;
+}
+
+static inline void trace_btf_enum_put(struct trace_btf_enum *e) { }
+
+static inline int trace_btf_enum_type(const char *name, int *size,
+				      bool *is_signed)
+{
+	return -ENOENT;
+}
+#endif
 
 extern void trace_event_enable_cmd_record(bool enable);
 extern void trace_event_enable_tgid_record(bool enable);
@@ -2313,33 +2362,6 @@ const char *get_syscall_name(int syscall);
 #else
 static inline void init_ftrace_syscalls(void) { }
 static inline const char *get_syscall_name(int syscall)
-{
-	return NULL;
-}
-#endif
-
-/*
- * The names of the values of a probe event's field whose BTF type is an
- * enum (its enumerators): the value of @name, for a filter (-ENOENT if
- * the field has names but not this one, -EOPNOTSUPP if it has none), and
- * the name of @val, for a histogram key (NULL if none).
- */
-#ifdef CONFIG_PROBE_EVENTS_BTF_ARGS
-int trace_probe_field_name_value(struct trace_event_call *call,
-				 const char *field, const char *name, u64 *val);
-const char *trace_probe_field_value_name(struct trace_event_call *call,
-					 const char *field, u64 val);
-#else
-static inline int trace_probe_field_name_value(struct trace_event_call *call,
-					       const char *field,
-					       const char *name, u64 *val)
-{
-	return -EOPNOTSUPP;
-}
-
-static inline const char *
-trace_probe_field_value_name(struct trace_event_call *call, const char *field,
-			     u64 val)
 {
 	return NULL;
 }

@@ -14,6 +14,7 @@
 #include <linux/module.h>
 #include <linux/mutex.h>
 
+#include "trace_btf.h"
 #include "trace_dynevent.h"
 #include "trace_probe.h"
 #include "trace_probe_kernel.h"
@@ -892,8 +893,8 @@ static int trace_eprobe_parse_filter(struct trace_eprobe *ep, int argc, const ch
 	/*
 	 * Ensure the filter string can be parsed correctly. Note, this
 	 * filter string is for the original event, not for the eprobe.
-	 * Under event_mutex, as every filter is parsed: the names of a probe
-	 * event's enum field are looked up in its probes.
+	 * Under event_mutex, as every filter is parsed: the names of an enum
+	 * field are looked up in BTF the first time and kept with the field.
 	 */
 	scoped_guard(mutex, &event_mutex)
 		ret = create_event_filter(top_trace_array(), ep->event,
@@ -904,6 +905,27 @@ static int trace_eprobe_parse_filter(struct trace_eprobe *ep, int argc, const ch
 		ep->filter_str = NULL;
 	}
 	return ret;
+}
+
+/*
+ * An argument that is a field of the attached event, with no type written,
+ * prints by the names of the field's enum, if the field has one, and so do
+ * filters and histogram keys of the eprobe's field. The record is as before:
+ * the field's value in the argument's default type.
+ */
+static void trace_eprobe_arg_btf_enum(struct trace_eprobe *ep,
+				      struct probe_arg *parg)
+{
+	struct ftrace_event_field *field = parg->code[0].data;
+	struct trace_btf_enum *e;
+
+	if (parg->code[0].op != FETCH_OP_TP_ARG ||
+	    parg->code[1].op != FETCH_OP_ST_RAW || strchr(parg->comm, ':'))
+		return;
+	scoped_guard(mutex, &event_mutex)
+		e = trace_field_btf_enum(ep->event, field);
+	if (e)
+		parg->btf_enum = trace_btf_enum_ref(e);
 }
 
 static int __trace_eprobe_create(int argc, const char *argv[])
@@ -1020,6 +1042,7 @@ static int __trace_eprobe_create(int argc, const char *argv[])
 			ret = traceprobe_update_arg(&ep->tp.args[i]);
 		if (ret)
 			return ret;
+		trace_eprobe_arg_btf_enum(ep, &ep->tp.args[i]);
 	}
 	ret = traceprobe_set_print_fmt(&ep->tp, PROBE_PRINT_EVENT);
 	if (ret < 0)

@@ -137,7 +137,9 @@ static int __trace_define_field(struct list_head *head, const char *type,
 	field->size = size;
 	field->is_signed = is_signed;
 	field->needs_test = need_test;
+	field->btf_enum_known = 0;
 	field->len = len;
+	field->btf_enum = NULL;
 
 	list_add(&field->link, head);
 
@@ -227,6 +229,7 @@ static void trace_destroy_fields(struct trace_event_call *call)
 	head = trace_get_fields(call);
 	list_for_each_entry_safe(field, next, head, link) {
 		list_del(&field->link);
+		trace_btf_enum_put(field->btf_enum);
 		kmem_cache_free(field_cachep, field);
 	}
 }

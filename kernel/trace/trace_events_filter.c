@@ -116,7 +116,9 @@ struct filter_pred {
 	C(INVALID_CPULIST,	"Invalid cpulist"),	\
 	C(IP_FIELD_ONLY,	"Only 'ip' field is supported for function trace"), \
 	C(INVALID_VALUE,	"Invalid value (did you forget quotes)?"), \
-	C(NO_SUCH_NAME,		"The field has no value of this name"),	\
+	C(NOT_AN_INTEGER,	"The field is not an integer of 1, 2, 4 or 8 bytes"), \
+	C(NO_SUCH_NAME,		"The field's enum has no value of this name"), \
+	C(ENUM_RANGE,		"The enumerator's value does not fit the field"), \
 	C(NO_FUNCTION,		"Function not found"),			\
 	C(ERRNO,		"Error"),				\
 	C(NO_FILTER,		"No filter found")
@@ -1950,6 +1952,11 @@ static int parse_pred(const char *str, void *data,
 				break;
 			}
 		}
+		/* No comparison for a field of another size (an array) */
+		if (pred->fn_num == FILTER_PRED_FN_NOP) {
+			parse_error(pe, FILT_ERR_NOT_AN_INTEGER, pos + s);
+			goto err_free;
+		}
 
 	/* This is either a string, or an integer */
 	} else if (str[i] == '\'' || str[i] == '"') {
@@ -2075,31 +2082,36 @@ static int parse_pred(const char *str, void *data,
 		else {
 			pred->fn_num = select_comparison_fn(pred->op, field->size,
 							    field->is_signed);
+			/* No comparison for a field of another size (an array) */
+			if (pred->fn_num == FILTER_PRED_FN_NOP) {
+				parse_error(pe, FILT_ERR_NOT_AN_INTEGER, pos + s);
+				goto err_free;
+			}
 			if (pred->op == OP_NE)
 				pred->not = 1;
 		}
 
 	} else if ((isalpha(str[i]) || str[i] == '_') &&
-		   !is_string_field(field)) {
-		/* The name of a value, as the event names it (an enumerator) */
-		s = i;
+		   !is_string_field(field) && field->filter_type != FILTER_CPU &&
+		   trace_field_btf_enum(call, field)) {
+		/* The name of a value of an enum field: one of its enumerators */
+		char *enumerator;
+
 		while (isalnum(str[i]) || str[i] == '_')
 			i++;
-		name = kmemdup_nul(str + s, i - s, GFP_KERNEL);
-		if (!name)
-			goto err_mem;
-		ret = trace_probe_field_name_value(call, field->name, name, &val);
-		kfree(name);
-		if (ret == -EOPNOTSUPP) {
-			parse_error(pe, FILT_ERR_INVALID_VALUE, pos + s);
-			goto err_free;
-		}
-		if (ret) {
-			parse_error(pe, FILT_ERR_NO_SUCH_NAME, pos + s);
-			goto err_free;
-		}
-		if (op == OP_GLOB) {
+		if (op == OP_GLOB || ustring) {
 			parse_error(pe, FILT_ERR_ILLEGAL_FIELD_OP, pos + s);
+			goto err_free;
+		}
+		enumerator = kmemdup_nul(str + s, i - s, GFP_KERNEL);
+		if (!enumerator)
+			goto err_mem;
+		ret = trace_btf_enum_value(field->btf_enum, enumerator,
+					   field->size, &val);
+		kfree(enumerator);
+		if (ret) {
+			parse_error(pe, ret == -ERANGE ? FILT_ERR_ENUM_RANGE :
+				    FILT_ERR_NO_SUCH_NAME, pos + s);
 			goto err_free;
 		}
 		pred->val = val;

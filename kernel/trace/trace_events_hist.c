@@ -513,6 +513,7 @@ enum hist_field_flags {
 	HIST_FIELD_FL_PERCENT		= 1 << 19,
 	HIST_FIELD_FL_GRAPH		= 1 << 20,
 	HIST_FIELD_FL_COMM		= 1 << 21,
+	HIST_FIELD_FL_ENUM		= 1 << 22,
 };
 
 struct var_defs {
@@ -1715,6 +1716,8 @@ static const char *get_hist_field_flags(struct hist_field *hist_field)
 		flags_str = "execname";
 	else if (hist_field->flags & HIST_FIELD_FL_SYSCALL)
 		flags_str = "syscall";
+	else if (hist_field->flags & HIST_FIELD_FL_ENUM)
+		flags_str = "enum";
 	else if (hist_field->flags & HIST_FIELD_FL_LOG2)
 		flags_str = "log2";
 	else if (hist_field->flags & HIST_FIELD_FL_BUCKET)
@@ -2344,6 +2347,8 @@ parse_field(struct hist_trigger_data *hist_data, struct trace_event_file *file,
 			*flags |= HIST_FIELD_FL_EXECNAME;
 		else if (strcmp(modifier, "syscall") == 0)
 			*flags |= HIST_FIELD_FL_SYSCALL;
+		else if (strcmp(modifier, "enum") == 0)
+			*flags |= HIST_FIELD_FL_ENUM;
 		else if (strcmp(modifier, "stacktrace") == 0) {
 			*flags |= HIST_FIELD_FL_STACKTRACE;
 			stack_modifier = true;
@@ -2422,6 +2427,12 @@ parse_field(struct hist_trigger_data *hist_data, struct trace_event_file *file,
 
 	if (stack_modifier &&
 	    (!field || field->filter_type != FILTER_STACKTRACE)) {
+		hist_err(tr, HIST_ERR_BAD_FIELD_MODIFIER, errpos(field_str));
+		field = ERR_PTR(-EINVAL);
+	}
+	/* .enum names the values of a field whose type is an enum */
+	if (!IS_ERR(field) && (*flags & HIST_FIELD_FL_ENUM) &&
+	    (!field || !trace_field_btf_enum(file->event_call, field))) {
 		hist_err(tr, HIST_ERR_BAD_FIELD_MODIFIER, errpos(field_str));
 		field = ERR_PTR(-EINVAL);
 	}
@@ -4316,7 +4327,8 @@ static int __create_val_field(struct hist_trigger_data *hist_data,
 		/* Value */
 		if (hist_field->flags & (HIST_FIELD_FL_BUCKET | HIST_FIELD_FL_LOG2 |
 					 HIST_FIELD_FL_SYM | HIST_FIELD_FL_SYM_OFFSET |
-					 HIST_FIELD_FL_SYSCALL | HIST_FIELD_FL_STACKTRACE))
+					 HIST_FIELD_FL_SYSCALL | HIST_FIELD_FL_STACKTRACE |
+					 HIST_FIELD_FL_ENUM))
 			goto err;
 	}
 
@@ -5500,22 +5512,6 @@ static void hist_trigger_stacktrace_print(struct seq_file *m,
 	}
 }
 
-/*
- * The name of a plain field's key value, where the event names the
- * values of that field (an enum's enumerators); a modifier written on the
- * key (.hex, ...) prints it as that modifier says instead.
- */
-static const char *hist_key_value_name(struct hist_trigger_data *hist_data,
-				       struct hist_field *key_field, u64 val)
-{
-	if (!key_field->field ||
-	    (key_field->flags & (HIST_FIELD_FL_EXPR | HIST_FIELD_FL_VAR_REF |
-				 HIST_FIELD_FL_CONST)))
-		return NULL;
-	return trace_probe_field_value_name(hist_data->event_file->event_call,
-					    key_field->field->name, val);
-}
-
 static void hist_trigger_print_key(struct seq_file *m,
 				   struct hist_trigger_data *hist_data,
 				   void *key,
@@ -5570,6 +5566,20 @@ static void hist_trigger_print_key(struct seq_file *m,
 
 			seq_printf(m, "%s: %-30s[%3llu]", field_name,
 				   syscall_name, uval);
+		} else if (key_field->flags & HIST_FIELD_FL_ENUM &&
+			   key_field->field->btf_enum) {
+			const char *name;
+
+			uval = *(u64 *)(key + key_field->offset);
+			name = trace_btf_enum_name(key_field->field->btf_enum,
+						   uval, key_field->field->size);
+			/* A value that no enumerator has gets no name */
+			seq_printf(m, "%s: %-30s", field_name,
+				   name ?: "unknown_enumerator");
+			if (key_field->field->is_signed)
+				seq_printf(m, "[%10lld]", (s64)uval);
+			else
+				seq_printf(m, "[%10llu]", uval);
 		} else if (key_field->flags & HIST_FIELD_FL_STACKTRACE) {
 			if (key_field->field)
 				seq_printf(m, "%s.stacktrace", key_field->field->name);
@@ -5591,15 +5601,8 @@ static void hist_trigger_print_key(struct seq_file *m,
 			seq_printf(m, "%s: %-50s", field_name,
 				   (char *)(key + key_field->offset));
 		} else {
-			const char *name;
-
 			uval = *(u64 *)(key + key_field->offset);
-			name = hist_key_value_name(hist_data, key_field, uval);
-			if (name)
-				seq_printf(m, "%s: %-30s[%3llu]", field_name,
-					   name, uval);
-			else
-				seq_printf(m, "%s: %10llu", field_name, uval);
+			seq_printf(m, "%s: %10llu", field_name, uval);
 		}
 	}
 

@@ -1250,26 +1250,16 @@ static const struct fetch_type *find_fetch_type_from_btf_type(
 }
 
 /*
- * The semantic type of a BTF type that means one thing, for an argument
- * with no type written: gfp_t and dev_t, named on the typedef chain
- * (dev_t becomes __kernel_dev_t, then u32: only a typedef of that name
- * counts), bool, and the addresses: a struct in6_addr, in_addr or socket
- * address (sockaddr, sockaddr_unsized, sockaddr_storage, sockaddr_in,
- * sockaddr_in6) that the fetch ends on, read from memory (@code, the last
- * instruction, a dereference). Not a pointer to one, which may be a user
- * one (BTF does not always say), nor __be32 or u8[6], which are also
- * other things than addresses.
+ * The semantic type of a BTF type that means one thing: gfp_t and dev_t,
+ * named on the typedef chain (dev_t becomes __kernel_dev_t, then u32: only
+ * a typedef of that name counts), and bool.
  */
-static const char *semantic_type_from_btf(struct traceprobe_parse_context *ctx,
-					  struct fetch_insn *code)
+static const char *semantic_type_from_btf(struct traceprobe_parse_context *ctx)
 {
 	struct btf *btf = ctx->last_btf;
 	const struct btf_type *t;
 	const char *name;
 	int depth = 0;
-
-	if (!btf || !ctx->last_type)
-		return NULL;
 
 	for (t = btf_type_by_id(btf, ctx->last_tid); t && depth < 32;
 	     t = btf_type_by_id(btf, t->type), depth++) {
@@ -1294,94 +1284,38 @@ static const char *semantic_type_from_btf(struct traceprobe_parse_context *ctx,
 	if (btf_type_is_int(t) && t->size == 1 &&
 	    (BTF_INT_ENCODING(btf_type_int(t)) & BTF_INT_BOOL))
 		return "bool";
-	if (BTF_INFO_KIND(t->info) != BTF_KIND_STRUCT ||
-	    code->op != FETCH_OP_DEREF)
-		return NULL;
-	name = btf_name_by_offset(btf, t->name_off);
-	if (!name)
-		return NULL;
-	if (!strcmp(name, "in6_addr"))
-		return "%pI6c";
-	if (!strcmp(name, "in_addr"))
-		return "%pI4";
-	if (!strcmp(name, "sockaddr") || !strcmp(name, "sockaddr_unsized") ||
-	    !strcmp(name, "sockaddr_storage") || !strcmp(name, "sockaddr_in") ||
-	    !strcmp(name, "sockaddr_in6"))
-		return "%pISpc";
 	return NULL;
 }
 
 /*
- * An argument whose BTF type is an enum keeps a copy of its enumerators:
- * the record holds the number, printing names it. A copy, so that the
- * argument holds no reference to a module's BTF, and two probes of one
- * event compare their enums by what they say.
+ * How an argument with no type written prints, where its BTF type says
+ * more than the integer it is recorded as: an enum of its size by its
+ * enumerators' names (as its event field does, for filters and histogram
+ * keys), a gfp_t, dev_t or bool as the semantic type of its size. The
+ * record and the format's field are those of the integer, as before.
  */
-static int set_probe_arg_btf_enum(struct probe_arg *parg,
-				  struct traceprobe_parse_context *ctx)
+static int set_probe_arg_btf_print(struct probe_arg *parg,
+				   struct traceprobe_parse_context *ctx)
 {
 	const struct btf_type *t = ctx->last_type;
-	struct btf *btf = ctx->last_btf;
-	struct probe_enum *pe;
-	size_t len = 0;
+	const struct fetch_type *pt;
 	const char *name;
-	u32 name_off;
-	char *names;
-	int i, nr;
-	u64 val;
+	u32 id;
 
-	if (!btf || !t || !btf_is_any_enum(t) || !btf_vlen(t) ||
-	    parg->type->size != t->size)
+	if (!ctx->last_btf || !t || parg->count)
 		return 0;
-	nr = btf_vlen(t);
-	for (i = 0; i < nr; i++) {
-		name_off = btf_is_enum64(t) ? btf_enum64(t)[i].name_off :
-					      btf_enum(t)[i].name_off;
-		len += strlen(btf_name_by_offset(btf, name_off)) + 1;
+	if (btf_is_any_enum(t)) {
+		if (!btf_vlen(t) || parg->type->size != t->size)
+			return 0;
+		btf_type_skip_modifiers(ctx->last_btf, ctx->last_tid, &id);
+		parg->btf_enum = trace_btf_enum_get(ctx->last_btf, id);
+		return parg->btf_enum ? 0 : -ENOMEM;
 	}
-	pe = kmalloc(struct_size(pe, e, nr) + len, GFP_KERNEL);
-	if (!pe)
-		return -ENOMEM;
-	pe->nr = nr;
-	names = (char *)&pe->e[nr];
-	for (i = 0; i < nr; i++) {
-		if (btf_is_enum64(t)) {
-			val = btf_enum64_value(btf_enum64(t) + i);
-			name_off = btf_enum64(t)[i].name_off;
-		} else {
-			/* A signed enum's negative values widen as such */
-			val = btf_type_kflag(t) ? (u64)(s64)btf_enum(t)[i].val :
-						  (u32)btf_enum(t)[i].val;
-			name_off = btf_enum(t)[i].name_off;
-		}
-		if (t->size < sizeof(u64))
-			val &= BIT_ULL(t->size * 8) - 1;
-		name = btf_name_by_offset(btf, name_off);
-		len = strlen(name) + 1;
-		pe->e[i].val = val;
-		pe->e[i].name = memcpy(names, name, len);
-		names += len;
-	}
-	parg->enums = pe;
+	name = semantic_type_from_btf(ctx);
+	pt = name ? find_fetch_type(name, ctx->flags) : NULL;
+	if (pt && pt->size == parg->type->size)
+		parg->ptype = pt;
 	return 0;
-}
-
-/*
- * The type of an argument that has none written: a semantic type where
- * its BTF type has one, else the integer or pointer of its BTF type (an
- * enum's enumerators kept for printing).
- */
-static int set_probe_arg_btf_type(struct probe_arg *parg,
-				  struct fetch_insn *code,
-				  struct traceprobe_parse_context *ctx)
-{
-	const char *name = semantic_type_from_btf(ctx, code);
-
-	parg->type = name ? find_fetch_type(name, ctx->flags) : NULL;
-	if (parg->type)
-		return 0;
-	parg->type = find_fetch_type_from_btf_type(ctx);
-	return set_probe_arg_btf_enum(parg, ctx);
 }
 
 /*
@@ -1641,6 +1575,9 @@ static int parse_btf_bitfield(struct fetch_insn **pcode,
 	return -EOPNOTSUPP;
 }
 
+#define find_fetch_type_from_btf_type(ctx)		\
+	find_fetch_type(NULL, ctx->flags)
+
 static int check_prepare_btf_string_fetch(char *typename,
 				struct fetch_insn **pcode,
 				struct traceprobe_parse_context *ctx)
@@ -1667,11 +1604,9 @@ static int handle_typecast(char *arg, struct traceprobe_parse_context *ctx)
 	return -EOPNOTSUPP;
 }
 
-static int set_probe_arg_btf_type(struct probe_arg *parg,
-				  struct fetch_insn *code,
-				  struct traceprobe_parse_context *ctx)
+static int set_probe_arg_btf_print(struct probe_arg *parg,
+				   struct traceprobe_parse_context *ctx)
 {
-	parg->type = find_fetch_type(NULL, ctx->flags);
 	return 0;
 }
 
@@ -2811,7 +2746,8 @@ static int traceprobe_parse_probe_arg_body(const char *argv, ssize_t *size,
 	if (IS_ENABLED(CONFIG_PROBE_EVENTS_BTF_ARGS) &&
 	    ctx->last_type) {
 		if (!type) {
-			ret = set_probe_arg_btf_type(parg, code, ctx);
+			parg->type = find_fetch_type_from_btf_type(ctx);
+			ret = set_probe_arg_btf_print(parg, ctx);
 			if (ret)
 				goto fail;
 		} else if (strstr(type, "string")) {
@@ -2977,7 +2913,7 @@ void traceprobe_free_probe_arg(struct probe_arg *arg)
 	kfree(arg->name);
 	kfree(arg->comm);
 	kfree(arg->fmt);
-	kfree(arg->enums);
+	trace_btf_enum_put(arg->btf_enum);
 }
 
 static int argv_has_var_arg(int argc, const char *argv[], int *args_idx,
@@ -3218,19 +3154,20 @@ int traceprobe_update_arg(struct probe_arg *arg)
 
 /* When len=0, we just calculate the needed length */
 #define LEN_OR_ZERO (len > pos ? len - pos : 0)
-/* The name of the first enumerator of @val, or NULL */
-static const char *probe_enum_name(struct probe_arg *a, u64 val)
-{
-	struct probe_enum *pe = a->enums;
-	u32 i;
 
-	if (a->type->size < sizeof(u64))
-		val &= BIT_ULL(a->type->size * 8) - 1;
-	for (i = 0; i < pe->nr; i++) {
-		if (pe->e[i].val == val)
-			return pe->e[i].name;
+/* The value of an integer argument of @size bytes at @data, unsigned */
+static u64 probe_arg_int_value(void *data, int size)
+{
+	switch (size) {
+	case 1:
+		return *(u8 *)data;
+	case 2:
+		return get_unaligned((u16 *)data);
+	case 4:
+		return get_unaligned((u32 *)data);
+	default:
+		return get_unaligned((u64 *)data);
 	}
-	return NULL;
 }
 
 /*
@@ -3240,24 +3177,10 @@ static const char *probe_enum_name(struct probe_arg *a, u64 val)
 static int print_probe_arg_enum(struct trace_seq *s, struct probe_arg *a,
 				void *data)
 {
+	u64 val = probe_arg_int_value(data, a->type->size);
 	const char *name;
-	u64 val;
 
-	switch (a->type->size) {
-	case 1:
-		val = *(u8 *)data;
-		break;
-	case 2:
-		val = get_unaligned((u16 *)data);
-		break;
-	case 4:
-		val = get_unaligned((u32 *)data);
-		break;
-	default:
-		val = get_unaligned((u64 *)data);
-		break;
-	}
-	name = probe_enum_name(a, val);
+	name = trace_btf_enum_name(a->btf_enum, val, a->type->size);
 	if (name)
 		trace_seq_puts(s, name);
 	else
@@ -3274,82 +3197,22 @@ static int print_probe_arg_enum(struct trace_seq *s, struct probe_arg *a,
  */
 static int probe_enum_fmt_args(char *buf, int len, struct probe_arg *a)
 {
-	struct probe_enum *pe = a->enums;
+	int size = a->type->size;
+	const char *name;
 	int pos;
 	u32 i;
+	u64 v;
 
 	pos = probe_fmt_add(buf, len, 0, ", __print_symbolic(REC->%s", a->name);
-	for (i = 0; i < pe->nr; i++)
-		pos = probe_fmt_add(buf, len, pos,
-				    pe->e[i].val > INT_MAX ?
+	for (i = 0; i < trace_btf_enum_nr(a->btf_enum); i++) {
+		v = trace_btf_enum_entry(a->btf_enum, i, &name);
+		if (size < sizeof(u64))
+			v &= BIT_ULL(size * 8) - 1;
+		pos = probe_fmt_add(buf, len, pos, v > INT_MAX ?
 				    ", { 0x%llx, \"%s\" }" : ", { %llu, \"%s\" }",
-				    pe->e[i].val, pe->e[i].name);
+				    v, name);
+	}
 	return probe_fmt_add(buf, len, pos, ")");
-}
-
-#ifdef CONFIG_PROBE_EVENTS_BTF_ARGS
-/*
- * The enumerators of an enum argument in filters and histogram keys
- * (trace.h). Under event_mutex, which keeps the probes of the event and
- * their arguments. Only kprobe and fprobe events have BTF arguments.
- */
-static struct probe_arg *probe_enum_arg(struct trace_event_call *call,
-					const char *field)
-{
-	struct trace_probe *tp;
-	int i;
-
-	lockdep_assert_held(&event_mutex);
-	if (!(call->flags & (TRACE_EVENT_FL_KPROBE | TRACE_EVENT_FL_FPROBE)))
-		return NULL;
-	tp = trace_probe_primary_from_call(call);
-	for (i = 0; tp && i < tp->nr_args; i++) {
-		if (tp->args[i].enums && !strcmp(tp->args[i].name, field))
-			return tp->args + i;
-	}
-	return NULL;
-}
-
-int trace_probe_field_name_value(struct trace_event_call *call,
-				 const char *field, const char *name, u64 *val)
-{
-	struct probe_arg *a = probe_enum_arg(call, field);
-	u32 i;
-
-	if (!a)
-		return -EOPNOTSUPP;
-	for (i = 0; i < a->enums->nr; i++) {
-		if (!strcmp(a->enums->e[i].name, name)) {
-			*val = a->enums->e[i].val;
-			return 0;
-		}
-	}
-	return -ENOENT;
-}
-
-const char *trace_probe_field_value_name(struct trace_event_call *call,
-					 const char *field, u64 val)
-{
-	struct probe_arg *a = probe_enum_arg(call, field);
-
-	return a ? probe_enum_name(a, val) : NULL;
-}
-#endif
-
-static bool probe_enum_equal(struct probe_enum *a, struct probe_enum *b)
-{
-	u32 i;
-
-	if (!a || !b)
-		return a == b;
-	if (a->nr != b->nr)
-		return false;
-	for (i = 0; i < a->nr; i++) {
-		if (a->e[i].val != b->e[i].val ||
-		    strcmp(a->e[i].name, b->e[i].name))
-			return false;
-	}
-	return true;
 }
 
 /*
@@ -3368,7 +3231,7 @@ static void probe_enum_fmt_choose(struct trace_probe *tp,
 	int i, len, total = 0;
 
 	for (i = 0; i < tp->nr_args; i++) {
-		if (!tp->args[i].enums)
+		if (!tp->args[i].btf_enum || tp->args[i].plain)
 			continue;
 		len = probe_enum_fmt_args(NULL, 0, tp->args + i);
 		if (len > PROBE_ENUM_FMT_MAX ||
@@ -3379,10 +3242,17 @@ static void probe_enum_fmt_choose(struct trace_probe *tp,
 	}
 }
 
+/* The type an argument prints as in the print fmt */
+static const struct fetch_type *probe_arg_print_type(struct probe_arg *a)
+{
+	return a->ptype && !a->plain ? a->ptype : a->type;
+}
+
 static int __set_print_fmt(struct trace_probe *tp, char *buf, int len,
 			   enum probe_print_type ptype)
 {
 	DECLARE_BITMAP(symbolic, MAX_TRACE_ARGS) = { 0 };
+	const struct fetch_type *pt;
 	struct probe_arg *parg;
 	int i, j;
 	int pos = 0;
@@ -3423,13 +3293,14 @@ static int __set_print_fmt(struct trace_probe *tp, char *buf, int len,
 			pos += snprintf(buf + pos, LEN_OR_ZERO, "}");
 		} else
 			pos += snprintf(buf + pos, LEN_OR_ZERO, "%s",
-					parg->type->fmt);
+					probe_arg_print_type(parg)->fmt);
 	}
 
 	pos += snprintf(buf + pos, LEN_OR_ZERO, "\"%s", arg);
 
 	for (i = 0; i < tp->nr_args; i++) {
 		parg = tp->args + i;
+		pt = probe_arg_print_type(parg);
 		if (parg->count) {
 			if (parg->type->is_string)
 				fmt = ", __get_str(%s[%d])";
@@ -3440,9 +3311,8 @@ static int __set_print_fmt(struct trace_probe *tp, char *buf, int len,
 						fmt, parg->name, j);
 		} else if (test_bit(i, symbolic)) {
 			pos += probe_enum_fmt_args(buf + pos, LEN_OR_ZERO, parg);
-		} else if (parg->type->fmt_args) {
-			pos += parg->type->fmt_args(buf + pos, LEN_OR_ZERO,
-						    parg->name);
+		} else if (pt->fmt_args) {
+			pos += pt->fmt_args(buf + pos, LEN_OR_ZERO, parg->name);
 		} else {
 			if (parg->type->is_string)
 				fmt = ", __get_str(%s)";
@@ -3472,7 +3342,9 @@ int traceprobe_set_print_fmt(struct trace_probe *tp, enum probe_print_type ptype
 
 	/* Second: actually write the @print_fmt */
 	__set_print_fmt(tp, print_fmt, len + 1, ptype);
+	kfree(call->print_fmt);
 	call->print_fmt = print_fmt;
+	tp->event->print_type = ptype;
 
 	return 0;
 }
@@ -3537,6 +3409,9 @@ int traceprobe_define_arg_fields(struct trace_event_call *event_call,
 					 offset + parg->offset, size,
 					 parg->type->is_signed,
 					 FILTER_OTHER);
+		if (!ret && parg->btf_enum && !parg->count && !parg->plain)
+			ret = trace_set_field_btf_enum(event_call, name,
+						       parg->btf_enum);
 		if (ret)
 			return ret;
 	}
@@ -3557,10 +3432,57 @@ static void trace_probe_event_free(struct trace_probe_event *tpe)
 	kfree(tpe);
 }
 
+/*
+ * An argument that does not print the same way in every probe of its event
+ * (an enum in one, another enum or none in the other, gfp_t and unsigned
+ * int) is printed, filtered and keyed as its type, its number, in every
+ * probe of the event, as without BTF: its names would be wrong for some
+ * records. Such appends were accepted before BTF arguments printed by their
+ * type, and still are. Called under event_mutex, which the readers of the
+ * event field's enum and of the print fmt hold; the probes' enums stay
+ * until the probes are freed, as the trace file may be printing with them.
+ */
+static int trace_probe_append_print(struct trace_probe *tp,
+				    struct trace_probe *to)
+{
+	struct trace_event_call *call = trace_probe_event_call(to);
+	struct probe_arg *a, *b;
+	struct trace_probe *pos;
+	bool changed = false;
+	int i;
+
+	lockdep_assert_held(&event_mutex);
+
+	for (i = 0; i < to->nr_args; i++) {
+		a = tp->args + i;
+		b = to->args + i;
+		if (!b->plain && a->ptype == b->ptype &&
+		    trace_btf_enum_equal(a->btf_enum, b->btf_enum))
+			continue;
+		a->plain = true;
+		if (b->plain)
+			continue;
+		list_for_each_entry(pos, trace_probe_probe_list(to), list)
+			WRITE_ONCE(pos->args[i].plain, true);
+		if (b->btf_enum)
+			trace_set_field_btf_enum(call, b->name, NULL);
+		changed = true;
+	}
+	if (!changed)
+		return 0;
+	return traceprobe_set_print_fmt(to, to->event->print_type);
+}
+
 int trace_probe_append(struct trace_probe *tp, struct trace_probe *to)
 {
+	int ret;
+
 	if (trace_probe_has_sibling(tp))
 		return -EBUSY;
+
+	ret = trace_probe_append_print(tp, to);
+	if (ret)
+		return ret;
 
 	list_del_init(&tp->list);
 	trace_probe_event_free(tp->event);
@@ -3758,7 +3680,6 @@ int trace_probe_compare_arg_type(struct trace_probe *a, struct trace_probe *b)
 
 	for (i = 0; i < a->nr_args; i++) {
 		if ((a->args[i].type != b->args[i].type) ||
-		    !probe_enum_equal(a->args[i].enums, b->args[i].enums) ||
 		    (a->args[i].count != b->args[i].count) ||
 		    strcmp(a->args[i].name, b->args[i].name))
 			return i + 1;
@@ -3813,9 +3734,13 @@ int trace_probe_print_args(struct trace_seq *s, struct probe_arg *args, int nr_a
 		struct probe_arg *a = args + i;
 
 		trace_seq_printf(s, " %s=", a->name);
-		if (unlikely(a->enums)) {
-			if (!print_probe_arg_enum(s, a, data + a->offset))
+		if (unlikely(a->btf_enum || a->ptype) && !READ_ONCE(a->plain)) {
+			if (a->btf_enum) {
+				if (!print_probe_arg_enum(s, a, data + a->offset))
+					return -ENOMEM;
+			} else if (!a->ptype->print(s, data + a->offset, field)) {
 				return -ENOMEM;
+			}
 			continue;
 		}
 		if (likely(!a->count)) {

@@ -289,20 +289,10 @@ struct probe_arg {
 	const char		*comm;	/* Command of this argument */
 	char			*fmt;	/* Format string if needed */
 	const struct fetch_type	*type;	/* Type of this argument */
-	struct probe_enum	*enums;	/* Names of the values, or NULL */
-};
-
-/*
- * The enumerators of an argument's BTF enum, copied when the argument is
- * parsed (the names follow the array, in the same allocation): printing
- * names the values with them. Values are as wide as the argument.
- */
-struct probe_enum {
-	u32			nr;
-	struct {
-		u64		val;
-		const char	*name;
-	} e[];
+	/* How it prints, if its BTF type says more than its type: */
+	const struct fetch_type	*ptype;	/* a semantic type of its size */
+	struct trace_btf_enum	*btf_enum; /* the names of its values */
+	bool			plain;	/* the event's probes disagree on it */
 };
 
 struct probe_entry_arg {
@@ -358,6 +348,7 @@ struct trace_probe_event {
 	struct list_head		probes;
 	char				**field_strings;
 	int				nr_field_strings;
+	u8				print_type; /* enum probe_print_type */
 	/* Allocated with the event call, so not for perf's local events */
 	struct trace_probe_stats __percpu *stats;
 	struct trace_probe_counts	profile_base; /* under event_mutex */
