@@ -1583,10 +1583,13 @@ struct ftrace_event_field {
 	int			size;
 	unsigned int		is_signed:1;
 	unsigned int		needs_test:1;
-	/* btf_enum looked up (from the type's name, or set by its event) */
-	unsigned int		btf_enum_known:1;
 	int			len;
-	/* The names of its values, if its type is an enum (trace_btf.c) */
+	/*
+	 * The names of its values, if its type is an enum (trace_btf.c), and
+	 * whether they were looked up (from the type's name, or set by its
+	 * event): not a bit beside is_signed, which the hit path reads.
+	 */
+	bool			btf_enum_known;
 	struct trace_btf_enum	*btf_enum;
 };
 
@@ -1889,15 +1892,16 @@ trace_find_event_field(struct trace_event_call *call, char *name);
 /*
  * The names of the values of an event field whose type is an enum, from
  * BTF (trace_btf.c): the field's enum, the value of a name (-ENOENT if
- * the enum has none of that name, -ERANGE if it does not fit the field),
- * and the name of a value (NULL if none). Called with event_mutex held.
+ * the enum has none of that name), whether the enum is signed, and the
+ * name of a value (NULL if none). Called with event_mutex held.
  */
 struct trace_btf_enum;
 #ifdef CONFIG_TRACE_EVENT_BTF_ENUMS
 struct trace_btf_enum *trace_field_btf_enum(struct trace_event_call *call,
 					    struct ftrace_event_field *field);
 int trace_btf_enum_value(const struct trace_btf_enum *e, const char *name,
-			 int size, u64 *val);
+			 u64 *val);
+bool trace_btf_enum_signed(const struct trace_btf_enum *e);
 const char *trace_btf_enum_name(const struct trace_btf_enum *e, u64 val,
 				int size);
 void trace_btf_enum_put(struct trace_btf_enum *e);
@@ -1911,9 +1915,14 @@ trace_field_btf_enum(struct trace_event_call *call,
 }
 
 static inline int trace_btf_enum_value(const struct trace_btf_enum *e,
-				       const char *name, int size, u64 *val)
+				       const char *name, u64 *val)
 {
 	return -ENOENT;
+}
+
+static inline bool trace_btf_enum_signed(const struct trace_btf_enum *e)
+{
+	return false;
 }
 
 static inline const char *trace_btf_enum_name(const struct trace_btf_enum *e,

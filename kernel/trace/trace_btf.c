@@ -6,6 +6,7 @@
 #include "trace.h"
 #include "trace_btf.h"
 
+#ifdef CONFIG_PROBE_EVENTS_BTF_ARGS
 /*
  * Find a function proto type by name, and return the btf_type with its btf
  * in *@btf_p. Return NULL if not found.
@@ -123,6 +124,7 @@ out:
 	kfree(anon_stack);
 	return member;
 }
+#endif /* CONFIG_PROBE_EVENTS_BTF_ARGS */
 
 /*
  * The names of the values of an event field whose type is an enum: a
@@ -158,7 +160,7 @@ struct trace_btf_enum *trace_btf_enum_get(struct btf *btf, u32 id)
 			return e;
 		}
 	}
-	e = kzalloc(sizeof(*e), GFP_KERNEL);
+	e = kzalloc_obj(*e);
 	if (!e)
 		return NULL;
 	refcount_set(&e->ref, 1);
@@ -245,24 +247,28 @@ static int trace_btf_enum_by_type(const char *type, int size,
 		if (mod && mod->btf_data_size)
 			return -EAGAIN;
 #endif
-		return 0;
+		if (!mod)
+			return 0;
+		/* A module without BTF of its own has vmlinux's enums */
+		btf = btf_get_module_btf(NULL);
+		if (IS_ERR_OR_NULL(btf))
+			return 0;
 	}
 	base = btf_base_btf(btf);
 	if (base)
 		nr_base = btf_nr_types(base);
 	id = trace_btf_find_enum(btf, nr_base ?: 1, btf_nr_types(btf), type,
 				 size);
-	if (id == -ENOENT && nr_base)
-		id = trace_btf_find_enum(btf, 1, nr_base, type, size);
 	if (id > 0) {
 		*ep = trace_btf_enum_get(btf, id);
-		if (!*ep) {
-			btf_put(btf);
-			return -EAGAIN;
-		}
+	} else if (id == -ENOENT && nr_base) {
+		/* vmlinux's enum, shared with vmlinux's events */
+		id = trace_btf_find_enum(base, 1, nr_base, type, size);
+		if (id > 0)
+			*ep = trace_btf_enum_get(base, id);
 	}
 	btf_put(btf);
-	return 0;
+	return id > 0 && !*ep ? -EAGAIN : 0;
 }
 
 /* The number of enumerators of @e */
@@ -325,12 +331,19 @@ static bool trace_btf_enum_fits(u64 val, int size)
 	return !(val >> (size * 8)) || (s64)val >> (size * 8 - 1) == -1;
 }
 
+/* Whether @e has negative enumerators (BTF's kind flag) */
+bool trace_btf_enum_signed(const struct trace_btf_enum *e)
+{
+	return btf_type_kflag(e->type);
+}
+
 /*
- * The value of enumerator @name, 0; -ENOENT if the enum has no such
- * enumerator, -ERANGE if its value does not fit in @size bytes.
+ * The value of enumerator @name, as the enum gives it, 0; -ENOENT if the
+ * enum has no such enumerator. A field has the size of its enum, or more
+ * (an eprobe's argument), so every value fits.
  */
 int trace_btf_enum_value(const struct trace_btf_enum *e, const char *name,
-			 int size, u64 *val)
+			 u64 *val)
 {
 	const char *n;
 	u32 i;
@@ -339,8 +352,6 @@ int trace_btf_enum_value(const struct trace_btf_enum *e, const char *name,
 		u64 v = trace_btf_enum_entry(e, i, &n);
 
 		if (n && !strcmp(n, name)) {
-			if (!trace_btf_enum_fits(v, size))
-				return -ERANGE;
 			*val = v;
 			return 0;
 		}
@@ -378,7 +389,7 @@ struct trace_btf_enum *trace_field_btf_enum(struct trace_event_call *call,
 	if (!field->btf_enum_known &&
 	    !trace_btf_enum_by_type(field->type, field->size, call->module,
 				    &field->btf_enum))
-		field->btf_enum_known = 1;
+		field->btf_enum_known = true;
 	return field->btf_enum;
 }
 
@@ -398,14 +409,14 @@ int trace_set_field_btf_enum(struct trace_event_call *call, const char *name,
 		return -ENOENT;
 	trace_btf_enum_put(field->btf_enum);
 	field->btf_enum = e ? trace_btf_enum_ref(e) : NULL;
-	field->btf_enum_known = 1;
+	field->btf_enum_known = true;
 	return 0;
 }
 
 /*
  * The size and sign of enum @name of vmlinux, for a field declared "enum
  * NAME" by the user (a synthetic event): 0, -ENOENT if vmlinux has no enum
- * of that name, or several of different sizes or signs.
+ * of that name, or more than one (the field would have no names).
  */
 int trace_btf_enum_type(const char *name, int *size, bool *is_signed)
 {
@@ -421,8 +432,7 @@ int trace_btf_enum_type(const char *name, int *size, bool *is_signed)
 		if (!t || !btf_is_any_enum(t) || !btf_vlen(t) ||
 		    strcmp(btf_name_by_offset(btf, t->name_off), name))
 			continue;
-		if (found && (*size != t->size ||
-			      *is_signed != btf_type_kflag(t)))
+		if (found)
 			return -ENOENT;
 		*size = t->size;
 		*is_signed = btf_type_kflag(t);

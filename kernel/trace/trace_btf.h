@@ -1,4 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
+#ifndef _TRACE_BTF_H
+#define _TRACE_BTF_H
+
 #include <linux/btf.h>
 
 const struct btf_type *btf_find_func_proto(const char *func_name,
@@ -61,3 +64,5 @@ static inline int trace_set_field_btf_enum(struct trace_event_call *call,
 	return 0;
 }
 #endif
+
+#endif /* _TRACE_BTF_H */

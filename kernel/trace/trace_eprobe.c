@@ -919,11 +919,13 @@ static void trace_eprobe_arg_btf_enum(struct trace_eprobe *ep,
 	struct ftrace_event_field *field = parg->code[0].data;
 	struct trace_btf_enum *e;
 
+	/* A narrower argument (x32 on 32-bit) may not hold the value whole */
 	if (parg->code[0].op != FETCH_OP_TP_ARG ||
-	    parg->code[1].op != FETCH_OP_ST_RAW || strchr(parg->comm, ':'))
+	    parg->code[1].op != FETCH_OP_ST_RAW || strchr(parg->comm, ':') ||
+	    parg->type->size < field->size)
 		return;
-	scoped_guard(mutex, &event_mutex)
-		e = trace_field_btf_enum(ep->event, field);
+	guard(mutex)(&event_mutex);
+	e = trace_field_btf_enum(ep->event, field);
 	if (e)
 		parg->btf_enum = trace_btf_enum_ref(e);
 }

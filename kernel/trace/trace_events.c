@@ -137,7 +137,7 @@ static int __trace_define_field(struct list_head *head, const char *type,
 	field->size = size;
 	field->is_signed = is_signed;
 	field->needs_test = need_test;
-	field->btf_enum_known = 0;
+	field->btf_enum_known = false;
 	field->len = len;
 	field->btf_enum = NULL;
 

@@ -118,7 +118,6 @@ struct filter_pred {
 	C(INVALID_VALUE,	"Invalid value (did you forget quotes)?"), \
 	C(NOT_AN_INTEGER,	"The field is not an integer of 1, 2, 4 or 8 bytes"), \
 	C(NO_SUCH_NAME,		"The field's enum has no value of this name"), \
-	C(ENUM_RANGE,		"The enumerator's value does not fit the field"), \
 	C(NO_FUNCTION,		"Function not found"),			\
 	C(ERRNO,		"Error"),				\
 	C(NO_FILTER,		"No filter found")
@@ -2106,12 +2105,10 @@ static int parse_pred(const char *str, void *data,
 		enumerator = kmemdup_nul(str + s, i - s, GFP_KERNEL);
 		if (!enumerator)
 			goto err_mem;
-		ret = trace_btf_enum_value(field->btf_enum, enumerator,
-					   field->size, &val);
+		ret = trace_btf_enum_value(field->btf_enum, enumerator, &val);
 		kfree(enumerator);
 		if (ret) {
-			parse_error(pe, ret == -ERANGE ? FILT_ERR_ENUM_RANGE :
-				    FILT_ERR_NO_SUCH_NAME, pos + s);
+			parse_error(pe, FILT_ERR_NO_SUCH_NAME, pos + s);
 			goto err_free;
 		}
 		pred->val = val;

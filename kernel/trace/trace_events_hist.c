@@ -4321,7 +4321,8 @@ static int __create_val_field(struct hist_trigger_data *hist_data,
 	if (hist_field->flags & HIST_FIELD_FL_VAR) {
 		/* Variable */
 		if (hist_field->flags & (HIST_FIELD_FL_GRAPH | HIST_FIELD_FL_PERCENT |
-					 HIST_FIELD_FL_BUCKET | HIST_FIELD_FL_LOG2))
+					 HIST_FIELD_FL_BUCKET | HIST_FIELD_FL_LOG2 |
+					 HIST_FIELD_FL_ENUM))
 			goto err;
 	} else {
 		/* Value */
@@ -5576,7 +5577,7 @@ static void hist_trigger_print_key(struct seq_file *m,
 			/* A value that no enumerator has gets no name */
 			seq_printf(m, "%s: %-30s", field_name,
 				   name ?: "unknown_enumerator");
-			if (key_field->field->is_signed)
+			if (trace_btf_enum_signed(key_field->field->btf_enum))
 				seq_printf(m, "[%10lld]", (s64)uval);
 			else
 				seq_printf(m, "[%10llu]", uval);

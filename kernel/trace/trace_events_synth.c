@@ -776,6 +776,9 @@ static int check_field_version(const char *prefix, const char *field_type,
 	 * and return a number greater than 1, and require the format
 	 * to use semicolons.
 	 */
+	/* An enum type of BTF is such a feature */
+	if (prefix && !strcmp(prefix, "enum "))
+		return 2;
 	return 1;
 }
 

@@ -1174,10 +1174,12 @@ static int append_trace_fprobe_event(struct trace_fprobe *tf, struct trace_fprob
 		return ret;
 
 	ret = trace_fprobe_verify_target(tf);
-	if (ret)
+	if (ret) {
 		trace_probe_unlink(&tf->tp);
-	else
+	} else {
+		trace_probe_append_done(&tf->tp);
 		dyn_event_add(&tf->devent, trace_probe_event_call(&tf->tp));
+	}
 
 	return ret;
 }

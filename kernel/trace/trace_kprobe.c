@@ -633,10 +633,12 @@ static int append_trace_kprobe(struct trace_kprobe *tk, struct trace_kprobe *to)
 		ret = 0;
 	}
 
-	if (ret)
+	if (ret) {
 		trace_probe_unlink(&tk->tp);
-	else
+	} else {
+		trace_probe_append_done(&tk->tp);
 		dyn_event_add(&tk->devent, trace_probe_event_call(&tk->tp));
+	}
 
 	return ret;
 }

@@ -3432,57 +3432,46 @@ static void trace_probe_event_free(struct trace_probe_event *tpe)
 	kfree(tpe);
 }
 
-/*
- * An argument that does not print the same way in every probe of its event
- * (an enum in one, another enum or none in the other, gfp_t and unsigned
- * int) is printed, filtered and keyed as its type, its number, in every
- * probe of the event, as without BTF: its names would be wrong for some
- * records. Such appends were accepted before BTF arguments printed by their
- * type, and still are. Called under event_mutex, which the readers of the
- * event field's enum and of the print fmt hold; the probes' enums stay
- * until the probes are freed, as the trace file may be printing with them.
- */
-static int trace_probe_append_print(struct trace_probe *tp,
-				    struct trace_probe *to)
+/* Whether two probes of one event print argument @a and @b the same way */
+static bool probe_arg_prints_as(struct probe_arg *a, struct probe_arg *b)
 {
-	struct trace_event_call *call = trace_probe_event_call(to);
-	struct probe_arg *a, *b;
-	struct trace_probe *pos;
-	bool changed = false;
-	int i;
-
-	lockdep_assert_held(&event_mutex);
-
-	for (i = 0; i < to->nr_args; i++) {
-		a = tp->args + i;
-		b = to->args + i;
-		if (!b->plain && a->ptype == b->ptype &&
-		    trace_btf_enum_equal(a->btf_enum, b->btf_enum))
-			continue;
-		a->plain = true;
-		if (b->plain)
-			continue;
-		list_for_each_entry(pos, trace_probe_probe_list(to), list)
-			WRITE_ONCE(pos->args[i].plain, true);
-		if (b->btf_enum)
-			trace_set_field_btf_enum(call, b->name, NULL);
-		changed = true;
-	}
-	if (!changed)
-		return 0;
-	return traceprobe_set_print_fmt(to, to->event->print_type);
+	return !b->plain && a->ptype == b->ptype &&
+	       trace_btf_enum_equal(a->btf_enum, b->btf_enum);
 }
 
+/*
+ * Append @tp to the event of @to. An argument that does not print the same
+ * way in every probe of the event (an enum in one, another enum or none in
+ * the other, gfp_t and unsigned int) is to print, filter and key as its
+ * type, its number, in every probe of the event, as without BTF: its names
+ * would be wrong for some records. Such appends were accepted before BTF
+ * arguments printed by their type, and still are. Here only @tp's
+ * arguments are marked, and the event's print fmt made ready: the event
+ * changes when @tp is registered, in trace_probe_append_done(), so that a
+ * probe that fails to register leaves it as it was.
+ */
 int trace_probe_append(struct trace_probe *tp, struct trace_probe *to)
 {
-	int ret;
+	bool plain = false;
+	int i, len;
 
 	if (trace_probe_has_sibling(tp))
 		return -EBUSY;
 
-	ret = trace_probe_append_print(tp, to);
-	if (ret)
-		return ret;
+	for (i = 0; i < to->nr_args; i++) {
+		if (probe_arg_prints_as(tp->args + i, to->args + i))
+			continue;
+		tp->args[i].plain = true;
+		plain |= !to->args[i].plain;
+	}
+	if (plain) {
+		len = __set_print_fmt(tp, NULL, 0, to->event->print_type);
+		tp->append_fmt = kmalloc(len + 1, GFP_KERNEL);
+		if (!tp->append_fmt)
+			return -ENOMEM;
+		__set_print_fmt(tp, tp->append_fmt, len + 1,
+				to->event->print_type);
+	}
 
 	list_del_init(&tp->list);
 	trace_probe_event_free(tp->event);
@@ -3491,6 +3480,35 @@ int trace_probe_append(struct trace_probe *tp, struct trace_probe *to)
 	list_add_tail(&tp->list, trace_probe_probe_list(to));
 
 	return 0;
+}
+
+/*
+ * @tp, appended to its event, is registered: make the arguments it does
+ * not print as the other probes do plain in every probe of the event.
+ * Under event_mutex, which the readers of the event field's enum and of the
+ * print fmt hold; the probes keep their enums until they are freed, as the
+ * trace file may be printing with them.
+ */
+void trace_probe_append_done(struct trace_probe *tp)
+{
+	struct trace_event_call *call = trace_probe_event_call(tp);
+	struct trace_probe *pos;
+	int i;
+
+	lockdep_assert_held(&event_mutex);
+
+	if (!tp->append_fmt)
+		return;
+	for (i = 0; i < tp->nr_args; i++) {
+		if (!tp->args[i].plain)
+			continue;
+		list_for_each_entry(pos, trace_probe_probe_list(tp), list)
+			WRITE_ONCE(pos->args[i].plain, true);
+		trace_set_field_btf_enum(call, tp->args[i].name, NULL);
+	}
+	kfree(call->print_fmt);
+	call->print_fmt = tp->append_fmt;
+	tp->append_fmt = NULL;
 }
 
 void trace_probe_unlink(struct trace_probe *tp)
@@ -3512,6 +3530,8 @@ void trace_probe_cleanup(struct trace_probe *tp)
 		kfree(tp->entry_arg);
 		tp->entry_arg = NULL;
 	}
+	kfree(tp->append_fmt);
+	tp->append_fmt = NULL;
 
 	if (tp->event)
 		trace_probe_unlink(tp);

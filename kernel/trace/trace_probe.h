@@ -362,6 +362,8 @@ struct trace_probe {
 	unsigned int			nr_args;
 	bool				dynamic; /* An argument is dynamic */
 	struct probe_entry_arg		*entry_arg;	/* This is only for return probe */
+	/* An appended probe's print fmt for its event, until it is registered */
+	char				*append_fmt;
 	struct probe_arg		args[];
 };
 
@@ -582,6 +584,7 @@ int trace_probe_init(struct trace_probe *tp, const char *event,
 		     const char *group, bool alloc_filter, int nargs);
 void trace_probe_cleanup(struct trace_probe *tp);
 int trace_probe_append(struct trace_probe *tp, struct trace_probe *to);
+void trace_probe_append_done(struct trace_probe *tp);
 void trace_probe_unlink(struct trace_probe *tp);
 int trace_probe_register_event_call(struct trace_probe *tp);
 int trace_probe_add_file(struct trace_probe *tp, struct trace_event_file *file);

@@ -491,8 +491,10 @@ static int append_trace_uprobe(struct trace_uprobe *tu, struct trace_uprobe *to)
 
 	/* Append to existing event */
 	ret = trace_probe_append(&tu->tp, &to->tp);
-	if (!ret)
+	if (!ret) {
+		trace_probe_append_done(&tu->tp);
 		dyn_event_add(&tu->devent, trace_probe_event_call(&tu->tp));
+	}
 
 	return ret;
 }
