@@ -394,3 +394,42 @@ scenario access64+kprobe-4args-string-skipped \
 scenario access64+kprobe-4args-string-sample100 \
 	"echo '$str4' >> dynamic_events && $on && echo sample=100 > events/bench/s/budget" \
 	"" access "$path"
+
+# budget_load PCT: a cpu= budget under load (series only). The loop calls
+# access() of a 256-byte name as fast as it can, a kprobe on the path
+# lookup fetches the name; with probe_profile_timing on, NSECS is the time
+# of every hit's handler, the skipped ones' decision included, and
+# budget_stats counts the hits cpu= skipped. Write to budget.txt: the
+# budget ("off" without one), the loop's guest time (ns), hits, hits
+# skipped, the handlers' time (ns) and their share of the loop (%).
+budget_load()
+{
+	local pct=$1 path line t0 t1 hits skip nsecs
+
+	# shellcheck disable=SC2053
+	[[ budget-load = $only ]] || return 0
+	[ -f probe_profile_timing ] || return 0
+	path=/tmp/$(printf "%0251d" 0 | tr 0 a)
+	echo "p:bench/s filename_lookup name=+0(+0(%si)):string" >> dynamic_events
+	[ -f events/bench/s/budget ] || { cleanup; return 0; }
+	[ "$pct" = off ] || echo "cpu=$pct" > events/bench/s/budget
+	echo 1 > probe_profile_timing
+	eval "$on"
+	t0=$EPOCHREALTIME
+	"$loop" "$iters" access "$path" > /dev/null
+	t1=$EPOCHREALTIME
+	echo 0 > events/enable
+	# EVENT KIND HITS MISSED FILTERED DROPPED CONSUMED TIMED NSECS MAX_NSECS
+	line=$(awk '$1 == "bench/s"' probe_profile)
+	read -r _ _ hits _ _ _ _ _ nsecs _ <<< "$line"
+	skip=$(awk '$1 == "skipped_cpu" { print $2 }' events/bench/s/budget_stats)
+	t0=${t0/./} t1=${t1/./}
+	t1=$(( (10#$t1 - 10#$t0) * 1000 ))
+	echo "budget-load cpu=$pct: $hits hits, ${skip:-0} skipped, handlers $nsecs ns of $t1 ns" >&2
+	echo "$pct $t1 $hits ${skip:-0} $nsecs $(awk -v n="$nsecs" -v t="$t1" 'BEGIN { printf "%.2f", 100 * n / t }')" >> "$PS_RES/budget.txt"
+	echo 0 > events/bench/s/budget
+	cleanup
+}
+: > "$PS_RES/budget.txt"
+budget_load off
+budget_load 5
