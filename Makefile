@@ -8,7 +8,7 @@ S := scripts
 .PHONY: help run check deps base tree config build test shell baseline bench \
 	clean export check-series check-build check-fixes send-dry-run debug-build \
 	check-debug stress deps-cross deps-cocci deps-bench deps-coverage cross coccicheck \
-	test-arm64 coverage export-stable check-stable
+	test-arm64 coverage export-stable check-stable durations
 
 help:
 	@echo 'make run       build the patched kernel, boot it, show what the series adds'
@@ -20,6 +20,7 @@ help:
 	@echo 'make config    configure build/out from configs/ (EXTRA_CONFIGS=frag...)'
 	@echo 'make build     build bzImage, modules and the ftrace selftests'
 	@echo 'make test      run ftracetest in the guest (T="kprobe dynevent/foo.tc" for a subset)'
+	@echo 'make durations tests/durations from the last whole ftracetest run (how make test splits it)'
 	@echo 'make shell     boot the built kernel with an interactive shell'
 	@echo 'make baseline  the same ftracetest run on the unpatched base (build/base)'
 	@echo 'make bench     probe cost per hit, base and series (and bpftrace), in a guest counting instructions'
@@ -68,6 +69,15 @@ build: config
 
 test:
 	@$(S)/test.sh $(T)
+
+# Each case's seconds in the last run of the whole suite (make test or
+# make check), for the split of the next ones into guests.
+DUR := build/results/ftracetest/durations.txt
+durations:
+	@test -f build/results/ftracetest/whole-suite -a -f $(DUR) || \
+		{ echo 'error: no whole ftracetest run to take the durations from: run make test (no T=) first' >&2; exit 1; }
+	@cp $(DUR) tests/durations
+	@echo "==> durations: $$(grep -c . tests/durations) cases' seconds in tests/durations ($$(awk '{ s += $$2 } END { print s }' tests/durations) s in all)"
 
 shell:
 	@$(S)/vm.sh --shell

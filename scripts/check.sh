@@ -4,8 +4,9 @@
 # "make check" after gates 1-3 and the configuration, one step after the
 # other, each using both CPUs: the full configuration built once
 # (scripts/build.sh); gates 4-5 (scripts/check-build.sh: every patch
-# built, in the lighter configuration of build/gate-out); ftracetest in
-# two guests side by side (scripts/test.sh); the short probe stress pass
+# checked on its own, in the lighter configuration of build/gate-out);
+# ftracetest in two guests side by side, the cases split by their
+# recorded seconds (scripts/test.sh); the short probe stress pass
 # (scripts/stress.sh, fixed seed: the same 600 definitions every time).
 # A guest beside a kernel build was tried: the two slowed each other
 # down more than they gained.  Every step runs even when one before it

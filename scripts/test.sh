@@ -9,7 +9,9 @@
 # RES (results directory, default build/results/ftracetest), NEW_ONLY=1 (only
 # the cases the series in the tree add or change: "make check-fixes"),
 # PARTS (the cases in that many guests side by side, each on one host CPU
-# with single-threaded TCG, dealt out in turn: default the number of CPUs
+# with single-threaded TCG, dealt out by their recorded durations
+# (DURATIONS, default tests/durations: see scripts/durations.py) so that
+# the guests end together: default the number of CPUs
 # for the whole suite, 1 when cases are given; results in RES/part1,
 # RES/part2, ... judged as one run); KSELFTEST (the installed selftests
 # to run, default $OUT/kselftest: make check-stable runs the series' new
@@ -23,9 +25,11 @@ expect=${EXPECT:-$TOP/tests/expected}
 res=$(realpath -m "${RES:-$BUILD/results/ftracetest}")
 kst=$(realpath -m "${KSELFTEST:-$OUT/kselftest}")
 skipfile=$(realpath -m "${SKIP:-$TOP/tests/skip}")
+durations=$(realpath -m "${DURATIONS:-$TOP/tests/durations}")
 [ -f "$skipfile" ] || die "no list of cases to leave out $skipfile"
 [ -d "$kst/ftrace" ] || die "no ftrace selftests in $kst: run 'make build' first"
 [ -f "$expect" ] || die "no expectations file $expect"
+[ -f "$durations" ] || die "no record of the cases' durations $durations: create it empty to split the cases blindly"
 
 rm -rf "$res"
 mkdir -p "$res"
@@ -85,19 +89,25 @@ else
 	}
 	trap 'for p in "${pids[@]}"; do kill_tree "$p"; done' EXIT
 	trap 'exit 130' INT TERM
+	# Dealt out by each case's recorded seconds (tests/durations), so
+	# that the guests end together.
+	split=$("$TOP/scripts/durations.py" split "$parts" "$durations" <<<"$all" 2>"$res/split.txt")
+	info "ftracetest: $(cat "$res/split.txt")"
 	dirs=
 	for i in $(seq 1 "$parts"); do
 		mkdir -p "$res/part$i"
 		dirs=${dirs:+$dirs,}$res/part$i
-		mine=$(awk -v n="$parts" -v i="$i" 'NR % n == i % n' <<<"$all")
+		mine=$(awk -v i="$i" '$1 == i { print $2 }' <<<"$split")
 		rm -f "$res/part$i.rc"
 		(
 			set +e
+			t=$(date +%s)
 			# shellcheck disable=SC2086
 			"$TOP/scripts/vm.sh" -t "${TIMEOUT:-3600}" -r "$res/part$i" -- \
 				"$TOP/scripts/guest-ftracetest.sh" "$kst" "$skipfile" $mine 2>&1 |
 				sed -u "s/^/[part $i] /"
 			echo "${PIPESTATUS[0]}" >"$res/part$i.rc"
+			echo $(($(date +%s) - t)) >"$res/part$i.secs"
 		) &
 		pids+=($!)
 	done
@@ -107,6 +117,16 @@ else
 		[ "$(cat "$res/part$i.rc" 2>/dev/null)" = 0 ] || vmrc=1
 	done
 	trap - EXIT INT TERM
+	took=$(for i in $(seq 1 "$parts"); do
+		s=$(cat "$res/part$i.secs"); printf '%dm%02ds\n' $((s / 60)) $((s % 60)); done | paste -sd ' ')
+	# Each case's seconds in this run, for tests/durations ("make
+	# durations" copies them after a run of the whole suite).
+	[ $# -gt 0 ] || touch "$res/whole-suite"
+	if "$TOP/scripts/durations.py" measure "$kst/ftrace/test.d" "$dirs" >"$res/durations.txt"; then
+		info "ftracetest: the guests took $took; each case's time in $res/durations.txt"
+	else
+		info "ftracetest: the guests took $took"
+	fi
 fi
 krc=0
 KTAP_SUBSET=$([ $# -gt 0 ] && echo 1 || echo 0) "$TOP/scripts/ktap_check.py" "$dirs" \
