@@ -74,8 +74,8 @@ test:
 # make check), for the split of the next ones into guests.
 DUR := build/results/ftracetest/durations.txt
 durations:
-	@test -f build/results/ftracetest/whole-suite -a -f $(DUR) || \
-		{ echo 'error: no whole ftracetest run to take the durations from: run make test (no T=) first' >&2; exit 1; }
+	@test -f build/results/ftracetest/whole-suite -a -s $(DUR) || \
+		{ echo 'error: no whole ftracetest run that ended well to take the durations from: run make test (no T=) first' >&2; exit 1; }
 	@cp $(DUR) tests/durations
 	@echo "==> durations: $$(grep -c . tests/durations) cases' seconds in tests/durations ($$(awk '{ s += $$2 } END { print s }' tests/durations) s in all)"
 

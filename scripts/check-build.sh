@@ -21,8 +21,8 @@
 #        instead at the last patch of each series, and at a patch that
 #        changes anything but C files and headers (Kconfig, a Makefile, a
 #        linker script) or a header that the link or a host tool
-#        depends on; a link that fails at a series' last patch is
-#        bisected among that series' patches to name the first one;
+#        depends on; a link that fails is bisected among the patches
+#        since the last image that linked, to name the first one;
 #      a patch of documentation and selftests only needs none;
 #   5. sparse on the C files the series touches, and kernel-doc on the
 #      C files and headers it touches, report nothing new compared with
@@ -99,7 +99,7 @@ for c in $commits; do
 done
 # The C files and headers the whole stack changes (gate 5's lists, and
 # the baseline of gate 4's sparse and kernel-doc at base).
-files=$(git -C "$TREE" diff --name-only --diff-filter=AM "$from" "$branch" -- '*.c' '*.h')
+files=$(git -C "$TREE" diff --no-renames --name-only --diff-filter=AM "$from" "$branch" -- '*.c' '*.h')
 
 # Linux 7.3 needs a sparse that parses __typeof_unqual__ (Debian 12's
 # 0.6.4 cannot): scripts/sparse.sh sets up sid's from pinned packages.
@@ -171,7 +171,7 @@ targets()
 		# steps, the image's link and "prepare" (which a build of
 		# objects runs first).
 		case $cmd in
-		scripts/* | tools/* | arch/*/boot/* | arch/*/realmode/* | *.lds.cmd | .vmlinux*) echo FULL ;;
+		scripts/* | tools/* | arch/*/boot/* | arch/*/realmode/* | *.lds.cmd | .*) echo FULL ;;
 		*.mod.o.cmd) ;;
 		*.o.cmd) echo "$(dirname "$cmd")/$(basename "$cmd" .cmd | sed 's/^\.//')" ;;
 		esac
@@ -198,14 +198,14 @@ norm <"$res/build-base.log" >"$res/warn-base.txt"
 lint $files >"$res/lint-base.txt"
 info "gate 4: $from built in $(elapsed "$start"): $(wc -l <"$res/warn-base.txt") W=1 messages, $(wc -l <"$res/lint-base.txt") of sparse and kernel-doc on the $(grep -c . <<<"$files") files the stack touches"
 
-# bisect_link SERIES HEAD: the first patch of SERIES from which the image
-# does not build (its last one, HEAD, does not: its log is
-# $res/bisect-HEAD.log), as "COMMIT LOG".
+# bisect_link GOOD BAD: the first commit after GOOD (whose image linked)
+# up to BAD (whose image compiles but does not link) from which the image
+# does not build, as "COMMIT LOG" (BAD's log is $res/bisect-BAD.log).
 bisect_link()
 {
 	local lo=0 hi mid list
 
-	mapfile -t list < <(git -C "$TREE" rev-list --reverse "$(prev_head "$1")..$2")
+	mapfile -t list < <(git -C "$TREE" rev-list --reverse "$1..$2")
 	hi=$((${#list[@]} - 1))
 	while [ "$lo" -lt "$hi" ]; do
 		mid=$(((lo + hi) / 2))
@@ -219,21 +219,10 @@ bisect_link()
 	echo "${list[$lo]} $res/bisect-${list[$lo]}.log"
 }
 
-# prev_head SERIES: the commit the series applies on (base, or the last
-# commit of the series before it).
-prev_head()
-{
-	local s prev=base
-
-	for s in $(STACK='' stack_names); do
-		[ "$s" = "$1" ] && break
-		prev=$s
-	done
-	git -C "$TREE" rev-parse "$prev"
-}
-
 fail=0
 i=0
+# The last commit whose whole image was built and linked.
+linked=$(git -C "$TREE" rev-parse "$from")
 nfull=0
 nobj=0
 total=$(grep -c . <<<"$commits" || true)
@@ -242,7 +231,7 @@ for c in $commits; do
 	t=$(date +%s)
 	subj=$(git -C "$TREE" log -1 --format=%s "$c")
 	name="patch $i/$total (${series_of[$c]:-?}: $subj)"
-	changed=$(git -C "$TREE" diff --name-only "$c^" "$c" -- . ':!Documentation' ':!tools/testing')
+	changed=$(git -C "$TREE" diff --no-renames --name-only "$c^" "$c" -- . ':!Documentation' ':!tools/testing')
 	if [ -z "$changed" ] && [ -z "${last_of[$c]:-}" ]; then
 		info "gate 4: patch $i/$total (${series_of[$c]:-?}): $subj: documentation and selftests only, nothing to build"
 		continue
@@ -256,20 +245,24 @@ for c in $commits; do
 		rc=0
 		full >"$log" 2>&1 || rc=$?
 		info "gate 4: $name: built and linked whole ($why) in $(elapsed "$t")"
-		if [ $rc != 0 ] && [ -n "${last_of[$c]:-}" ] && ! grep -qE ': error:' "$log"; then
-			# It compiled but did not link: a patch of the series
-			# whose objects compiled broke the link; name it.
+		if [ $rc = 0 ]; then
+			linked=$c
+		elif ! grep -qE ': error:' "$log"; then
+			# It compiled but did not link: a patch since the last
+			# image that linked, whose objects compiled, broke the
+			# link; name it.
 			cp "$log" "$res/bisect-$c.log"
-			info "gate 4: the image of ${last_of[$c]} compiles but does not link: bisecting the series"
-			read -r bad log < <(bisect_link "${last_of[$c]}" "$c")
+			info "gate 4: the image compiles but does not link: bisecting the patches since the last one that linked"
+			read -r bad log < <(bisect_link "$linked" "$c")
 			name="patch $(git -C "$TREE" rev-list --count "$from..$bad")/$total (${series_of[$bad]:-?}: $(git -C "$TREE" log -1 --format=%s "$bad"))"
-			info "gate 4: $name is the first of its series whose image does not link ($(elapsed "$t") with the bisection)"
+			info "gate 4: $name is the first whose image does not link ($(elapsed "$t") with the bisection)"
 		fi
 	else
 		# shellcheck disable=SC2086
 		n=$(grep -c . <<<"$what" || true)
 		nobj=$((nobj + n))
 		rc=0
+		: >"$log"
 		[ "$n" = 0 ] || kmake $what >"$log" 2>&1 || rc=$?
 		info "gate 4: $name: $n objects compiled in $(elapsed "$t")"
 	fi

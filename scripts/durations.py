@@ -66,9 +66,13 @@ def split(parts, path):
     # every time for the same records.
     cases.sort(key=lambda c: (-rec.get(c, default), c))
     load = [0] * parts
+    count = [0] * parts
     for case in cases:
-        i = load.index(min(load))
+        # A case of 0 s still goes to the part with the fewest cases
+        # among the least loaded, so that no part is left empty.
+        i = min(range(parts), key=lambda k: (load[k], count[k]))
         load[i] += rec.get(case, default)
+        count[i] += 1
         print(i + 1, case)
     unknown = sum(1 for c in cases if c not in rec)
     print('parts by recorded seconds: ' + ', '.join(str(round(t)) for t in load) +

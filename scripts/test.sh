@@ -74,7 +74,9 @@ else
 		done | sed -e 's|//*|/|g' -e 's|^\./||' | sort -u |
 		grep -v -F -f <(printf '%s\n' "$skip" | sed '/^$/d') || true)
 	[ -n "$all" ] || die "no ftracetest case in $kst/ftrace/test.d"
-	info "ftracetest: $(grep -c . <<<"$all") cases in $parts guests side by side"
+	n=$(grep -c . <<<"$all")
+	[ "$parts" -le "$n" ] || parts=$n
+	info "ftracetest: $n cases in $parts guests side by side"
 	pids=()
 	# Leaving early (a part that did not run, an interrupt): stop the
 	# other guests too, rather than leave them running for their timeout.
@@ -91,7 +93,8 @@ else
 	trap 'exit 130' INT TERM
 	# Dealt out by each case's recorded seconds (tests/durations), so
 	# that the guests end together.
-	split=$("$TOP/scripts/durations.py" split "$parts" "$durations" <<<"$all" 2>"$res/split.txt")
+	split=$("$TOP/scripts/durations.py" split "$parts" "$durations" <<<"$all" 2>"$res/split.txt") ||
+		die "could not split the cases by $durations: $(cat "$res/split.txt")"
 	info "ftracetest: $(cat "$res/split.txt")"
 	dirs=
 	for i in $(seq 1 "$parts"); do
@@ -121,8 +124,9 @@ else
 		s=$(cat "$res/part$i.secs"); printf '%dm%02ds\n' $((s / 60)) $((s % 60)); done | paste -sd ' ')
 	# Each case's seconds in this run, for tests/durations ("make
 	# durations" copies them after a run of the whole suite).
-	[ $# -gt 0 ] || touch "$res/whole-suite"
 	if "$TOP/scripts/durations.py" measure "$kst/ftrace/test.d" "$dirs" >"$res/durations.txt"; then
+		# "make durations" takes only a whole run whose guests ended well.
+		[ $# -gt 0 ] || [ $vmrc != 0 ] || touch "$res/whole-suite"
 		info "ftracetest: the guests took $took; each case's time in $res/durations.txt"
 	else
 		info "ftracetest: the guests took $took"
