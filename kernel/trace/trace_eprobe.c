@@ -17,6 +17,7 @@
 #include "trace_btf.h"
 #include "trace_dynevent.h"
 #include "trace_probe.h"
+#include "trace_probe_profile.h"
 #include "trace_probe_kernel.h"
 #include "trace_probe_tmpl.h"
 
@@ -449,7 +450,7 @@ process_fetch_insn(struct fetch_insn *code, void *rec, void *edata,
 NOKPROBE_SYMBOL(process_fetch_insn)
 
 /* eprobe handler */
-static __always_inline void
+static __always_inline int
 __eprobe_trace_func(struct eprobe_data *edata, void *rec)
 {
 	struct eprobe_trace_entry_head *entry;
@@ -457,7 +458,7 @@ __eprobe_trace_func(struct eprobe_data *edata, void *rec)
 	int dsize;
 
 	if (trace_probe_soft_disabled(&edata->ep->tp, edata->file))
-		return;
+		return 0;
 
 	dsize = get_eprobe_size(&edata->ep->tp, rec);
 
@@ -466,12 +467,13 @@ __eprobe_trace_func(struct eprobe_data *edata, void *rec)
 					   edata->ep->tp.size + dsize);
 
 	if (!entry)
-		return;
+		return 0;
 
 	entry = fbuffer.entry = ring_buffer_event_data(fbuffer.event);
 	store_trace_args(&entry[1], &edata->ep->tp, rec, NULL, sizeof(*entry), dsize);
 
 	trace_probe_buffer_commit(&edata->ep->tp, &fbuffer);
+	return 0;
 }
 
 /*
@@ -497,15 +499,9 @@ static int eprobe_trigger_print(struct seq_file *m,
 	return 0;
 }
 
-/* Out of line, so that untimed hits save no register for the start time */
-static noinline void timed_eprobe_trace_func(struct eprobe_data *edata,
-					     void *rec)
-{
-	u64 start = trace_clock_local();
-
-	__eprobe_trace_func(edata, rec);
-	trace_probe_account_time(&edata->ep->tp, start);
-}
+DEFINE_TRACE_PROBE_DISPATCH(eprobe_run, __eprobe_trace_func, &edata->ep->tp,
+			    PARAMS(struct eprobe_data *edata, void *rec),
+			    PARAMS(edata, rec));
 
 /*
  * The attached event runs the trigger of every instance the eprobe is
@@ -543,10 +539,7 @@ static void eprobe_trigger_func(struct event_trigger_data *data,
 		return;
 	}
 	trace_probe_count_hit(tp);
-	if (trace_probe_timing_enabled())
-		timed_eprobe_trace_func(edata, rec);
-	else
-		__eprobe_trace_func(edata, rec);
+	eprobe_run(edata, rec);
 }
 
 static int eprobe_trigger_cmd_parse(struct event_command *cmd_ops,

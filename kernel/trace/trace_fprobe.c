@@ -18,6 +18,7 @@
 
 #include "trace_dynevent.h"
 #include "trace_probe.h"
+#include "trace_probe_profile.h"
 #include "trace_probe_kernel.h"
 #include "trace_probe_tmpl.h"
 
@@ -672,19 +673,11 @@ static nokprobe_inline int __fentry_dispatcher(struct trace_fprobe *tf,
 	return ret;
 }
 
-/* Out of line, so that untimed hits save no register for the start time */
-static noinline int timed_fentry_dispatcher(struct trace_fprobe *tf,
-					    unsigned long entry_ip,
-					    struct ftrace_regs *fregs)
-{
-	u64 start = trace_clock_local();
-	int ret;
-
-	ret = __fentry_dispatcher(tf, entry_ip, fregs);
-	trace_probe_account_time(&tf->tp, start);
-	return ret;
-}
-NOKPROBE_SYMBOL(timed_fentry_dispatcher);
+DEFINE_TRACE_PROBE_DISPATCH(fentry_run, __fentry_dispatcher, &tf->tp,
+			    PARAMS(struct trace_fprobe *tf,
+				   unsigned long entry_ip,
+				   struct ftrace_regs *fregs),
+			    PARAMS(tf, entry_ip, fregs));
 
 static int fentry_dispatcher(struct fprobe *fp, unsigned long entry_ip,
 			     unsigned long ret_ip, struct ftrace_regs *fregs,
@@ -692,17 +685,15 @@ static int fentry_dispatcher(struct fprobe *fp, unsigned long entry_ip,
 {
 	struct trace_fprobe *tf = container_of(fp, struct trace_fprobe, fp);
 
-	if (trace_probe_timing_enabled())
-		return timed_fentry_dispatcher(tf, entry_ip, fregs);
-	return __fentry_dispatcher(tf, entry_ip, fregs);
+	return fentry_run(tf, entry_ip, fregs);
 }
 NOKPROBE_SYMBOL(fentry_dispatcher);
 
-static nokprobe_inline void __fexit_dispatcher(struct trace_fprobe *tf,
-					       unsigned long entry_ip,
-					       unsigned long ret_ip,
-					       struct ftrace_regs *fregs,
-					       void *entry_data)
+static nokprobe_inline int __fexit_dispatcher(struct trace_fprobe *tf,
+					      unsigned long entry_ip,
+					      unsigned long ret_ip,
+					      struct ftrace_regs *fregs,
+					      void *entry_data)
 {
 	unsigned int flags;
 
@@ -716,20 +707,16 @@ static nokprobe_inline void __fexit_dispatcher(struct trace_fprobe *tf,
 	if (flags & TP_FLAG_PROFILE)
 		fexit_perf_func(tf, entry_ip, ret_ip, fregs, entry_data);
 #endif
+	return 0;
 }
 
-static noinline void timed_fexit_dispatcher(struct trace_fprobe *tf,
-					    unsigned long entry_ip,
-					    unsigned long ret_ip,
-					    struct ftrace_regs *fregs,
-					    void *entry_data)
-{
-	u64 start = trace_clock_local();
-
-	__fexit_dispatcher(tf, entry_ip, ret_ip, fregs, entry_data);
-	trace_probe_account_time(&tf->tp, start);
-}
-NOKPROBE_SYMBOL(timed_fexit_dispatcher);
+DEFINE_TRACE_PROBE_DISPATCH(fexit_run, __fexit_dispatcher, &tf->tp,
+			    PARAMS(struct trace_fprobe *tf,
+				   unsigned long entry_ip,
+				   unsigned long ret_ip,
+				   struct ftrace_regs *fregs,
+				   void *entry_data),
+			    PARAMS(tf, entry_ip, ret_ip, fregs, entry_data));
 
 static void fexit_dispatcher(struct fprobe *fp, unsigned long entry_ip,
 			     unsigned long ret_ip, struct ftrace_regs *fregs,
@@ -737,10 +724,7 @@ static void fexit_dispatcher(struct fprobe *fp, unsigned long entry_ip,
 {
 	struct trace_fprobe *tf = container_of(fp, struct trace_fprobe, fp);
 
-	if (trace_probe_timing_enabled())
-		timed_fexit_dispatcher(tf, entry_ip, ret_ip, fregs, entry_data);
-	else
-		__fexit_dispatcher(tf, entry_ip, ret_ip, fregs, entry_data);
+	fexit_run(tf, entry_ip, ret_ip, fregs, entry_data);
 }
 NOKPROBE_SYMBOL(fexit_dispatcher);
 

@@ -20,6 +20,7 @@
 #include "trace_dynevent.h"
 #include "trace_kprobe_selftest.h"
 #include "trace_probe.h"
+#include "trace_probe_profile.h"
 #include "trace_probe_kernel.h"
 #include "trace_probe_tmpl.h"
 
@@ -1898,35 +1899,21 @@ static nokprobe_inline int __kprobe_dispatcher(struct trace_kprobe *tk,
 	return ret;
 }
 
-/*
- * The timed path is out of line: were it inlined, the start time it keeps
- * across the handler would cost every untimed hit registers to save.
- */
-static noinline int timed_kprobe_dispatcher(struct trace_kprobe *tk,
-					    struct pt_regs *regs)
-{
-	u64 start = trace_clock_local();
-	int ret;
-
-	ret = __kprobe_dispatcher(tk, regs);
-	trace_probe_account_time(&tk->tp, start);
-	return ret;
-}
-NOKPROBE_SYMBOL(timed_kprobe_dispatcher);
+DEFINE_TRACE_PROBE_DISPATCH(kprobe_run, __kprobe_dispatcher, &tk->tp,
+			    PARAMS(struct trace_kprobe *tk, struct pt_regs *regs),
+			    PARAMS(tk, regs));
 
 static int kprobe_dispatcher(struct kprobe *kp, struct pt_regs *regs)
 {
 	struct trace_kprobe *tk = container_of(kp, struct trace_kprobe, rp.kp);
 
-	if (trace_probe_timing_enabled())
-		return timed_kprobe_dispatcher(tk, regs);
-	return __kprobe_dispatcher(tk, regs);
+	return kprobe_run(tk, regs);
 }
 NOKPROBE_SYMBOL(kprobe_dispatcher);
 
-static nokprobe_inline void __kretprobe_dispatcher(struct trace_kprobe *tk,
-						   struct kretprobe_instance *ri,
-						   struct pt_regs *regs)
+static nokprobe_inline int __kretprobe_dispatcher(struct trace_kprobe *tk,
+						  struct kretprobe_instance *ri,
+						  struct pt_regs *regs)
 {
 	unsigned int flags = trace_probe_load_flag(&tk->tp);
 
@@ -1939,18 +1926,14 @@ static nokprobe_inline void __kretprobe_dispatcher(struct trace_kprobe *tk,
 	if (flags & TP_FLAG_PROFILE)
 		kretprobe_perf_func(tk, ri, regs);
 #endif
+	return 0;
 }
 
-static noinline void timed_kretprobe_dispatcher(struct trace_kprobe *tk,
-						struct kretprobe_instance *ri,
-						struct pt_regs *regs)
-{
-	u64 start = trace_clock_local();
-
-	__kretprobe_dispatcher(tk, ri, regs);
-	trace_probe_account_time(&tk->tp, start);
-}
-NOKPROBE_SYMBOL(timed_kretprobe_dispatcher);
+DEFINE_TRACE_PROBE_DISPATCH(kretprobe_run, __kretprobe_dispatcher, &tk->tp,
+			    PARAMS(struct trace_kprobe *tk,
+				   struct kretprobe_instance *ri,
+				   struct pt_regs *regs),
+			    PARAMS(tk, ri, regs));
 
 static int
 kretprobe_dispatcher(struct kretprobe_instance *ri, struct pt_regs *regs)
@@ -1967,10 +1950,7 @@ kretprobe_dispatcher(struct kretprobe_instance *ri, struct pt_regs *regs)
 		return 0;
 
 	tk = container_of(rp, struct trace_kprobe, rp);
-	if (trace_probe_timing_enabled())
-		timed_kretprobe_dispatcher(tk, ri, regs);
-	else
-		__kretprobe_dispatcher(tk, ri, regs);
+	kretprobe_run(tk, ri, regs);
 	return 0;	/* We don't tweak kernel, so just return 0 */
 }
 NOKPROBE_SYMBOL(kretprobe_dispatcher);

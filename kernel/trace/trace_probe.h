@@ -25,17 +25,14 @@
 #include <linux/slab.h>
 #include <linux/smp.h>
 #include <linux/socket.h>
-#include <linux/static_key.h>
 #include <linux/string.h>
 #include <linux/stringify.h>
-#include <linux/trace_clock.h>
 #include <linux/tracefs.h>
 #include <linux/types.h>
 #include <linux/uaccess.h>
 #include <linux/unaligned.h>
 
 #include <asm/bitsperlong.h>
-#include <asm/local64.h>
 
 #include "trace.h"
 #include "trace_output.h"
@@ -307,37 +304,8 @@ struct trace_uprobe_filter {
 	struct list_head	perf_events;
 };
 
-/*
- * Per-CPU counters of a probe event, shown in the probe_profile file.
- * They are bumped with this_cpu operations only, so a probe firing in
- * any context never waits for a lock; where this_cpu operations are
- * single instructions (x86), an NMI cannot lose an update either.
- */
-struct trace_probe_stats {
-	unsigned long			hits;	  /* hit, if the kind has no counter */
-	/* Records, one per buffer the event is enabled in: */
-	unsigned long			consumed; /* soft-disabled: for triggers only */
-	unsigned long			filtered; /* event or PID filter */
-	unsigned long			dropped;  /* not taken by the buffer (full, off) */
-	unsigned long			timed;	  /* hits timed while timing was on */
-	local64_t			nsecs;	  /* total time in the handler */
-	local64_t			max_nsecs; /* longest time in the handler */
-};
-
-/*
- * The counts of a probe event as probe_profile shows them, summed over the
- * CPUs, and what they were when probe_profile was last reset.
- */
-struct trace_probe_counts {
-	unsigned long			hits;
-	unsigned long			missed;
-	unsigned long			consumed;
-	unsigned long			filtered;
-	unsigned long			dropped;
-	unsigned long			timed;
-	u64				nsecs;
-	u64				max_nsecs;	/* a maximum: cleared by reset */
-};
+struct trace_probe_counts;
+struct trace_probe_stats;
 
 /* Event call and class holder */
 struct trace_probe_event {
@@ -349,9 +317,9 @@ struct trace_probe_event {
 	char				**field_strings;
 	int				nr_field_strings;
 	u8				print_type; /* enum probe_print_type */
-	/* Allocated with the event call, so not for perf's local events */
+	/* probe_profile's: trace_probe_profile.h */
 	struct trace_probe_stats __percpu *stats;
-	struct trace_probe_counts	profile_base; /* under event_mutex */
+	struct trace_probe_counts	*profile_base;
 	struct trace_uprobe_filter	filter[];
 };
 
@@ -376,126 +344,6 @@ static inline unsigned int trace_probe_load_flag(struct trace_probe *tp)
 {
 	return smp_load_acquire(&tp->event->flags);
 }
-
-/*
- * The probe_profile counters of @tp's event. Only events of dynamic_events
- * have them (->stats): the callers are the ring buffer path, which perf's
- * local events never take, and the dispatchers of the kinds that have no
- * local events (fprobe, eprobe); kprobes and uprobes count their hits in
- * their own nhit.
- */
-static nokprobe_inline void trace_probe_count_hit(struct trace_probe *tp)
-{
-	this_cpu_inc(tp->event->stats->hits);
-}
-
-static nokprobe_inline void trace_probe_count_consumed(struct trace_probe *tp)
-{
-	this_cpu_inc(tp->event->stats->consumed);
-}
-
-DECLARE_STATIC_KEY_FALSE(trace_probe_timing_key);
-void trace_probe_account_time(struct trace_probe *tp, u64 start);
-
-/*
- * trace_probe_timing_enabled - whether probe_profile_timing is on
- *
- * A probe dispatcher tests it once, on entry, and only when it is true
- * runs its handler between two trace_clock_local() reads: with timing off
- * a hit pays for this static branch and nothing else.
- */
-static __always_inline bool trace_probe_timing_enabled(void)
-{
-	return static_branch_unlikely(&trace_probe_timing_key);
-}
-
-static nokprobe_inline void trace_probe_count_filtered(struct trace_probe *tp)
-{
-	this_cpu_inc(tp->event->stats->filtered);
-}
-
-static nokprobe_inline void trace_probe_count_dropped(struct trace_probe *tp)
-{
-	this_cpu_inc(tp->event->stats->dropped);
-}
-
-void trace_probe_count_unreserved(struct trace_probe *tp,
-				  struct trace_event_file *file);
-
-/*
- * trace_event_buffer_reserve() for a record of @tp's event in @file,
- * counting a record that is not reserved. A hit that writes its record
- * pays for nothing more than the test of the result.
- */
-static nokprobe_inline void *
-trace_probe_buffer_reserve(struct trace_probe *tp,
-			   struct trace_event_buffer *fbuffer,
-			   struct trace_event_file *file, unsigned long len)
-{
-	void *entry = trace_event_buffer_reserve(fbuffer, file, len);
-
-	if (unlikely(!entry))
-		trace_probe_count_unreserved(tp, file);
-	return entry;
-}
-
-/*
- * Commit a record reserved by trace_probe_buffer_reserve(), counting it
- * when it is not written. The written case is tested first and alone:
- * it is the one of nearly every hit.
- */
-static nokprobe_inline void
-trace_probe_buffer_commit(struct trace_probe *tp,
-			  struct trace_event_buffer *fbuffer)
-{
-	enum trace_commit_status status;
-
-	status = trace_event_buffer_commit_status(fbuffer);
-	if (likely(status == TRACE_COMMIT_WRITTEN))
-		return;
-	if (status != TRACE_COMMIT_DISCARDED)
-		trace_probe_count_dropped(tp);
-	else if (fbuffer->trace_file->flags & EVENT_FILE_FL_SOFT_DISABLED)
-		trace_probe_count_consumed(tp);	/* built for a hist trigger */
-	else
-		trace_probe_count_filtered(tp);
-}
-
-/*
- * trace_trigger_soft_disabled() for a record of @tp's event in @file,
- * counting the hit that writes no record: a soft-disabled event (on for
- * its triggers only, or for an enable_event trigger to turn on) consumes
- * it, a task that set_event_pid excludes filters it.
- */
-static nokprobe_inline bool
-trace_probe_soft_disabled(struct trace_probe *tp, struct trace_event_file *file)
-{
-	if (likely(!trace_trigger_soft_disabled(file)))
-		return false;
-	if (file->flags & EVENT_FILE_FL_SOFT_DISABLED)
-		trace_probe_count_consumed(tp);
-	else
-		trace_probe_count_filtered(tp);
-	return true;
-}
-
-/*
- * What a probe kind tells probe_profile about one of its events:
- * @kind is the name shown in the KIND column, and @missed the sum of
- * the misses of all the probes of the event, valid when @has_missed.
- * A kind that counts hits already (kprobe and uprobe events, for
- * kprobe_profile and uprobe_profile) gives their sum in @hits and sets
- * @has_hits, and its probes do not call trace_probe_count_hit(): one
- * counter per hit, whichever file shows it.
- */
-struct trace_probe_profile {
-	struct trace_probe	*tp;
-	const char		*kind;
-	unsigned long		missed;
-	unsigned long		hits;
-	bool			has_missed;
-	bool			has_hits;
-};
 
 static inline bool trace_probe_test_flag(struct trace_probe *tp,
 					 unsigned int flag)
@@ -553,13 +401,6 @@ trace_probe_primary_from_call(struct trace_event_call *call)
 static inline struct list_head *trace_probe_probe_list(struct trace_probe *tp)
 {
 	return &tp->event->probes;
-}
-
-/* The siblings of an event share its stats: only the first one shows them. */
-static inline bool trace_probe_is_primary(struct trace_probe *tp)
-{
-	return list_first_entry(trace_probe_probe_list(tp),
-				struct trace_probe, list) == tp;
 }
 
 static inline bool trace_probe_has_sibling(struct trace_probe *tp)

@@ -23,6 +23,7 @@
 #include "trace.h"
 #include "trace_dynevent.h"
 #include "trace_probe.h"
+#include "trace_probe_profile.h"
 #include "trace_probe_tmpl.h"
 
 #define UPROBE_EVENT_SYSTEM	"uprobes"
@@ -1620,17 +1621,9 @@ static nokprobe_inline int __uprobe_dispatcher(struct trace_uprobe *tu,
 	return ret;
 }
 
-/* Out of line, so that untimed hits save no register for the start time */
-static noinline int timed_uprobe_dispatcher(struct trace_uprobe *tu,
-					    struct pt_regs *regs)
-{
-	u64 start = trace_clock_local();
-	int ret;
-
-	ret = __uprobe_dispatcher(tu, regs);
-	trace_probe_account_time(&tu->tp, start);
-	return ret;
-}
+DEFINE_TRACE_PROBE_DISPATCH(uprobe_run, __uprobe_dispatcher, &tu->tp,
+			    PARAMS(struct trace_uprobe *tu, struct pt_regs *regs),
+			    PARAMS(tu, regs));
 
 static int uprobe_dispatcher(struct uprobe_consumer *con, struct pt_regs *regs,
 			     __u64 *data)
@@ -1646,15 +1639,15 @@ static int uprobe_dispatcher(struct uprobe_consumer *con, struct pt_regs *regs,
 		trace_probe_store_entry_time(data);
 
 	/* A uretprobe is timed when the function returns */
-	if (trace_probe_timing_enabled() && !is_ret_probe(tu))
-		return timed_uprobe_dispatcher(tu, regs);
-	return __uprobe_dispatcher(tu, regs);
+	if (is_ret_probe(tu))
+		return __uprobe_dispatcher(tu, regs);
+	return uprobe_run(tu, regs);
 }
 
-static nokprobe_inline void __uretprobe_dispatcher(struct trace_uprobe *tu,
-						   unsigned long func,
-						   struct pt_regs *regs,
-						   void *edata)
+static nokprobe_inline int __uretprobe_dispatcher(struct trace_uprobe *tu,
+						  unsigned long func,
+						  struct pt_regs *regs,
+						  void *edata)
 {
 	struct uprobe_dispatch_data udd;
 	struct uprobe_cpu_buffer *ucb = NULL;
@@ -1667,7 +1660,7 @@ static nokprobe_inline void __uretprobe_dispatcher(struct trace_uprobe *tu,
 	current->utask->vaddr = (unsigned long) &udd;
 
 	if (WARN_ON_ONCE(!uprobe_cpu_buffer))
-		return;
+		return 0;
 
 	flags = trace_probe_load_flag(&tu->tp);
 	if (flags & TP_FLAG_TRACE)
@@ -1678,18 +1671,13 @@ static nokprobe_inline void __uretprobe_dispatcher(struct trace_uprobe *tu,
 		uretprobe_perf_func(tu, func, regs, edata, &ucb);
 #endif
 	uprobe_buffer_put(ucb);
+	return 0;
 }
 
-static noinline void timed_uretprobe_dispatcher(struct trace_uprobe *tu,
-						unsigned long func,
-						struct pt_regs *regs,
-						void *edata)
-{
-	u64 start = trace_clock_local();
-
-	__uretprobe_dispatcher(tu, func, regs, edata);
-	trace_probe_account_time(&tu->tp, start);
-}
+DEFINE_TRACE_PROBE_DISPATCH(uretprobe_run, __uretprobe_dispatcher, &tu->tp,
+			    PARAMS(struct trace_uprobe *tu, unsigned long func,
+				   struct pt_regs *regs, void *edata),
+			    PARAMS(tu, func, regs, edata));
 
 static int uretprobe_dispatcher(struct uprobe_consumer *con,
 				unsigned long func, struct pt_regs *regs,
@@ -1697,10 +1685,7 @@ static int uretprobe_dispatcher(struct uprobe_consumer *con,
 {
 	struct trace_uprobe *tu = container_of(con, struct trace_uprobe, consumer);
 
-	if (trace_probe_timing_enabled())
-		timed_uretprobe_dispatcher(tu, func, regs, data);
-	else
-		__uretprobe_dispatcher(tu, func, regs, data);
+	uretprobe_run(tu, func, regs, data);
 	return 0;
 }
 
