@@ -501,7 +501,7 @@ static int eprobe_trigger_print(struct seq_file *m,
 
 DEFINE_TRACE_PROBE_DISPATCH(eprobe_run, __eprobe_trace_func, &edata->ep->tp,
 			    PARAMS(struct eprobe_data *edata, void *rec),
-			    PARAMS(edata, rec));
+			    PARAMS(edata, rec))
 
 /*
  * The attached event runs the trigger of every instance the eprobe is

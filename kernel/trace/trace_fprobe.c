@@ -677,7 +677,7 @@ DEFINE_TRACE_PROBE_DISPATCH(fentry_run, __fentry_dispatcher, &tf->tp,
 			    PARAMS(struct trace_fprobe *tf,
 				   unsigned long entry_ip,
 				   struct ftrace_regs *fregs),
-			    PARAMS(tf, entry_ip, fregs));
+			    PARAMS(tf, entry_ip, fregs))
 
 static int fentry_dispatcher(struct fprobe *fp, unsigned long entry_ip,
 			     unsigned long ret_ip, struct ftrace_regs *fregs,
@@ -716,7 +716,7 @@ DEFINE_TRACE_PROBE_DISPATCH(fexit_run, __fexit_dispatcher, &tf->tp,
 				   unsigned long ret_ip,
 				   struct ftrace_regs *fregs,
 				   void *entry_data),
-			    PARAMS(tf, entry_ip, ret_ip, fregs, entry_data));
+			    PARAMS(tf, entry_ip, ret_ip, fregs, entry_data))
 
 static void fexit_dispatcher(struct fprobe *fp, unsigned long entry_ip,
 			     unsigned long ret_ip, struct ftrace_regs *fregs,

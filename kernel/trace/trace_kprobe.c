@@ -1901,7 +1901,7 @@ static nokprobe_inline int __kprobe_dispatcher(struct trace_kprobe *tk,
 
 DEFINE_TRACE_PROBE_DISPATCH(kprobe_run, __kprobe_dispatcher, &tk->tp,
 			    PARAMS(struct trace_kprobe *tk, struct pt_regs *regs),
-			    PARAMS(tk, regs));
+			    PARAMS(tk, regs))
 
 static int kprobe_dispatcher(struct kprobe *kp, struct pt_regs *regs)
 {
@@ -1933,7 +1933,7 @@ DEFINE_TRACE_PROBE_DISPATCH(kretprobe_run, __kretprobe_dispatcher, &tk->tp,
 			    PARAMS(struct trace_kprobe *tk,
 				   struct kretprobe_instance *ri,
 				   struct pt_regs *regs),
-			    PARAMS(tk, ri, regs));
+			    PARAMS(tk, ri, regs))
 
 static int
 kretprobe_dispatcher(struct kretprobe_instance *ri, struct pt_regs *regs)

@@ -317,9 +317,9 @@ struct trace_probe_event {
 	char				**field_strings;
 	int				nr_field_strings;
 	u8				print_type; /* enum probe_print_type */
-	/* probe_profile's: trace_probe_profile.h */
-	struct trace_probe_stats __percpu *stats;
-	struct trace_probe_counts	*profile_base;
+	/* probe_profile's (trace_probe_profile.h), made with the event call */
+	struct trace_probe_stats __percpu *stats;	/* none for perf's local events */
+	struct trace_probe_counts	*profile_base;	/* under event_mutex */
 	struct trace_uprobe_filter	filter[];
 };
 

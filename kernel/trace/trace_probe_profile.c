@@ -22,7 +22,7 @@
 int trace_probe_profile_alloc(struct trace_probe_event *tpe)
 {
 	tpe->stats = alloc_percpu(struct trace_probe_stats);
-	tpe->profile_base = kzalloc_obj(*tpe->profile_base, GFP_KERNEL);
+	tpe->profile_base = kzalloc_obj(*tpe->profile_base);
 	if (tpe->stats && tpe->profile_base)
 		return 0;
 

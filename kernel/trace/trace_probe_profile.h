@@ -62,57 +62,6 @@ static nokprobe_inline void trace_probe_count_consumed(struct trace_probe *tp)
 	this_cpu_inc(tp->event->stats->consumed);
 }
 
-DECLARE_STATIC_KEY_FALSE(trace_probe_timing_key);
-void trace_probe_account_time(struct trace_probe *tp, u64 start);
-
-/*
- * trace_probe_timing_enabled - whether probe_profile_timing is on
- *
- * A probe dispatcher tests it once, on entry, and only when it is true
- * runs its handler between two trace_clock_local() reads: with timing off
- * a hit pays for this static branch and nothing else.
- */
-static __always_inline bool trace_probe_timing_enabled(void)
-{
-	return static_branch_unlikely(&trace_probe_timing_key);
-}
-
-/**
- * DEFINE_TRACE_PROBE_DISPATCH - define how a probe kind runs a handler
- * @name: the function to define, which a dispatcher calls for each hit
- * @handler: the handler, an inline function that returns an int
- * @tp: the struct trace_probe of the hit, an expression of @args
- * @proto: the parameters of @handler, in PARAMS()
- * @args: their names, in PARAMS()
- *
- * The one place where a hit of any probe kind is timed or not: @name
- * runs @handler, and while probe_profile_timing is on it runs it between
- * two trace_clock_local() reads and adds the time to @tp's event. The
- * timed path is a function of its own (timed_@name, noinline): kept in
- * the dispatcher, the start time it holds across the handler would cost
- * every untimed hit one more saved register. Each kind's handlers take
- * different arguments; a function shared by all would have to call them
- * through a pointer with their arguments packed in memory, which costs
- * every hit a stack canary and the timed ones an indirect call.
- */
-#define DEFINE_TRACE_PROBE_DISPATCH(name, handler, tp, proto, args)	\
-static noinline int timed_##name(proto)					\
-{									\
-	u64 start = trace_clock_local();				\
-	int ret = handler(args);					\
-									\
-	trace_probe_account_time(tp, start);				\
-	return ret;							\
-}									\
-NOKPROBE_SYMBOL(timed_##name);						\
-									\
-static __always_inline int name(proto)					\
-{									\
-	if (trace_probe_timing_enabled())				\
-		return timed_##name(args);				\
-	return handler(args);						\
-}
-
 static nokprobe_inline void trace_probe_count_filtered(struct trace_probe *tp)
 {
 	this_cpu_inc(tp->event->stats->filtered);
@@ -181,6 +130,57 @@ trace_probe_soft_disabled(struct trace_probe *tp, struct trace_event_file *file)
 	else
 		trace_probe_count_filtered(tp);
 	return true;
+}
+
+DECLARE_STATIC_KEY_FALSE(trace_probe_timing_key);
+void trace_probe_account_time(struct trace_probe *tp, u64 start);
+
+/*
+ * trace_probe_timing_enabled - whether probe_profile_timing is on
+ *
+ * A probe dispatcher tests it once, on entry, and only when it is true
+ * runs its handler between two trace_clock_local() reads: with timing off
+ * a hit pays for this static branch and nothing else.
+ */
+static __always_inline bool trace_probe_timing_enabled(void)
+{
+	return static_branch_unlikely(&trace_probe_timing_key);
+}
+
+/**
+ * DEFINE_TRACE_PROBE_DISPATCH - define how a probe kind runs a handler
+ * @name: the function to define, which a dispatcher calls for each hit
+ * @handler: the handler, an inline function that returns an int
+ * @tp: the struct trace_probe of the hit, an expression of @args
+ * @proto: the parameters of @handler, in PARAMS()
+ * @args: their names, in PARAMS()
+ *
+ * The one place where a hit of any probe kind is timed or not: @name
+ * runs @handler, and while probe_profile_timing is on it runs it between
+ * two trace_clock_local() reads and adds the time to @tp's event. The
+ * timed path is a function of its own (timed_@name, noinline): kept in
+ * the dispatcher, the start time it holds across the handler would cost
+ * every untimed hit one more saved register. Each kind's handlers take
+ * different arguments; a function shared by all would have to call them
+ * through a pointer with their arguments packed in memory, which costs
+ * every hit a stack canary and the timed ones an indirect call.
+ */
+#define DEFINE_TRACE_PROBE_DISPATCH(name, handler, tp, proto, args)	\
+static noinline int timed_##name(proto)					\
+{									\
+	u64 __start = trace_clock_local();				\
+	int __ret = handler(args);					\
+									\
+	trace_probe_account_time(tp, __start);				\
+	return __ret;							\
+}									\
+NOKPROBE_SYMBOL(timed_##name);						\
+									\
+static __always_inline int name(proto)					\
+{									\
+	if (trace_probe_timing_enabled())				\
+		return timed_##name(args);				\
+	return handler(args);						\
 }
 
 /*

@@ -97,6 +97,8 @@ static int unregister_uprobe_event(struct trace_uprobe *tu);
 
 static int uprobe_dispatcher(struct uprobe_consumer *con, struct pt_regs *regs,
 			     __u64 *data);
+static int uretprobe_entry_dispatcher(struct uprobe_consumer *con,
+				      struct pt_regs *regs, __u64 *data);
 static int uretprobe_dispatcher(struct uprobe_consumer *con,
 				unsigned long func, struct pt_regs *regs,
 				__u64 *data);
@@ -383,9 +385,12 @@ alloc_trace_uprobe(const char *group, const char *event, int nargs, bool is_ret)
 		goto error;
 
 	dyn_event_init(&tu->devent, &trace_uprobe_ops);
-	tu->consumer.handler = uprobe_dispatcher;
-	if (is_ret)
+	if (is_ret) {
+		tu->consumer.handler = uretprobe_entry_dispatcher;
 		tu->consumer.ret_handler = uretprobe_dispatcher;
+	} else {
+		tu->consumer.handler = uprobe_dispatcher;
+	}
 	init_trace_uprobe_filter(tu->tp.event->filter);
 	return tu;
 
@@ -1623,25 +1628,31 @@ static nokprobe_inline int __uprobe_dispatcher(struct trace_uprobe *tu,
 
 DEFINE_TRACE_PROBE_DISPATCH(uprobe_run, __uprobe_dispatcher, &tu->tp,
 			    PARAMS(struct trace_uprobe *tu, struct pt_regs *regs),
-			    PARAMS(tu, regs));
+			    PARAMS(tu, regs))
 
 static int uprobe_dispatcher(struct uprobe_consumer *con, struct pt_regs *regs,
 			     __u64 *data)
 {
 	struct trace_uprobe *tu = container_of(con, struct trace_uprobe, consumer);
 
+	return uprobe_run(tu, regs);
+}
+
+/* A uretprobe counts a hit on entry, and is timed when the function returns */
+static int uretprobe_entry_dispatcher(struct uprobe_consumer *con,
+				      struct pt_regs *regs, __u64 *data)
+{
+	struct trace_uprobe *tu = container_of(con, struct trace_uprobe, consumer);
+
 	/*
-	 * $duration of a uretprobe: the entry time goes in the session
-	 * cookie that uprobes keep for the consumer until the return (a
-	 * uretprobe has a handler and a ret_handler), its only entry data.
+	 * $duration: the entry time goes in the session cookie that uprobes
+	 * keep for the consumer until the return (a uretprobe has a handler
+	 * and a ret_handler), its only entry data.
 	 */
 	if (tu->tp.entry_arg)
 		trace_probe_store_entry_time(data);
 
-	/* A uretprobe is timed when the function returns */
-	if (is_ret_probe(tu))
-		return __uprobe_dispatcher(tu, regs);
-	return uprobe_run(tu, regs);
+	return __uprobe_dispatcher(tu, regs);
 }
 
 static nokprobe_inline int __uretprobe_dispatcher(struct trace_uprobe *tu,
@@ -1677,7 +1688,7 @@ static nokprobe_inline int __uretprobe_dispatcher(struct trace_uprobe *tu,
 DEFINE_TRACE_PROBE_DISPATCH(uretprobe_run, __uretprobe_dispatcher, &tu->tp,
 			    PARAMS(struct trace_uprobe *tu, unsigned long func,
 				   struct pt_regs *regs, void *edata),
-			    PARAMS(tu, func, regs, edata));
+			    PARAMS(tu, func, regs, edata))
 
 static int uretprobe_dispatcher(struct uprobe_consumer *con,
 				unsigned long func, struct pt_regs *regs,
