@@ -201,6 +201,25 @@ if [ -f $T/events/sched/sched_switch/budget ]; then
 	rmdir $I
 fi
 
+if grep -q '<ptr>->\*' $T/README; then
+	echo >$T/dynamic_events
+	echo >$T/trace
+	step "PTR->*: every member of a structure as fields, the struct file of a write"
+	echo "# echo 'f:vfs/write vfs_write count file->*' >> dynamic_events"
+	echo 'f:vfs/write vfs_write count file->*' >>$T/dynamic_events
+	echo "# grep vfs/write dynamic_events    (cut)"
+	grep 'vfs/write' $T/dynamic_events | cut -c1-200
+	echo "# echo 'count == 6 && file_f_pos > 0' > events/vfs/write/filter"
+	echo 'count == 6 && file_f_pos > 0' >$T/events/vfs/write/filter
+	echo 1 >$T/events/vfs/write/enable
+	echo "# (in bash: 'hello' and 'world' appended to a file)"
+	f=$(mktemp)
+	bash -c "echo hello >> $f; echo world >> $f"
+	rm -f $f
+	echo 0 >$T/events/vfs/write/enable
+	grep -m 1 ' write: ' $T/trace | tr ' ' '\n' | grep -E '^(count|file_f_flags|file_f_pos|file_f_mode)='
+fi
+
 echo >$T/dynamic_events
 echo
 echo "demo: done"

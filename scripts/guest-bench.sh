@@ -91,6 +91,14 @@ cleanup()
 	echo > trace
 }
 
+# struct_members: the arguments "regs->*" on sys_enter expands to
+struct_members()
+{
+	echo 't:bench/x sys_enter regs->*' >> dynamic_events
+	sed -n 's/^t:bench\/x sys_enter //p' dynamic_events
+	echo '-:bench/x' >> dynamic_events
+}
+
 # symstr_place: the symbol that kprobe-symstr formats and its place in its
 # block of 256 names in kallsyms, into symstr.txt. To find a name,
 # kallsyms_lookup() walks the names of the block up to it
@@ -212,6 +220,10 @@ scenario fexit-u64-local "$lclock && echo 'f:bench/f $SYS%return r=\$retval:u64'
 scenario fexit-duration-local "$lclock && echo 'f:bench/f $SYS%return d=\$duration' >> dynamic_events && $on"
 scenario tprobe "echo 't:bench/t sys_enter' >> dynamic_events && $on"
 scenario tprobe-1arg "echo 't:bench/t sys_enter id=\$arg2:s64' >> dynamic_events && $on"
+# PTR->* (struct-args): every member of sys_enter's pt_regs, then the
+# same members written by hand, as dynamic_events lists the expansion
+scenario tprobe-struct "echo 't:bench/t sys_enter regs->*' >> dynamic_events && $on"
+scenario tprobe-struct-byhand "echo \"t:bench/t sys_enter \$(struct_members)\" >> dynamic_events && $on"
 # The same kprobe event counted by perf instead of written to the trace
 # (the event name must not read as perf modifiers, hence "ppid")
 if command -v perf > /dev/null; then

@@ -4436,6 +4436,7 @@ static const char readme_msg[] =
 #ifdef CONFIG_PROBE_EVENTS_BTF_ARGS
 	"\t           [(structname[,field])]<argname>[->field[->field|.field...]],\n"
 	"\t           [(structname[,field])](fetcharg)->field[->field|.field...],\n"
+	"\t           <ptr>->* (one argument per member, named <ptr>_<member>)\n"
 #endif
 #else
 	"\t           $stack<index>, $stack, $retval, $comm, $current\n"

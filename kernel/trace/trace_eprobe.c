@@ -940,8 +940,11 @@ static int __trace_eprobe_create(int argc, const char *argv[])
 	char *buf1 __free(kfree) = NULL;
 	char *buf2 __free(kfree) = NULL;
 	char *gbuf __free(kfree) = NULL;
+	char *abuf __free(kfree) = NULL;
+	const char **new_argv __free(kfree) = NULL;
+	const char **filter_argv = NULL;
 	int ret = 0, filter_idx = 0;
-	int i, filter_cnt;
+	int i, filter_cnt, new_argc;
 	bool probe = false;
 
 	if (argc < 2 || argv[0][0] != 'e')
@@ -985,12 +988,35 @@ static int __trace_eprobe_create(int argc, const char *argv[])
 		if (!strcmp(argv[i], "if")) {
 			filter_idx = i + 1;
 			filter_cnt = argc - filter_idx;
+			filter_argv = argv + filter_idx;
 			argc = i;
 			break;
 		}
 	}
 
-	if (argc - 2 > MAX_TRACE_ARGS) {
+	ctx = kzalloc_obj(*ctx);
+	if (!ctx)
+		return -ENOMEM;
+	ctx->flags = TPARG_FL_KERNEL | TPARG_FL_TEVENT;
+
+	/* "(STRUCT)FIELD->*": one argument per member of STRUCT */
+	abuf = kmalloc(MAX_BTF_ARGS_LEN, GFP_KERNEL);
+	if (!abuf)
+		return -ENOMEM;
+	argc -= 2; argv += 2;
+	new_argv = traceprobe_expand_meta_args(argc, argv, &new_argc, abuf,
+					       MAX_BTF_ARGS_LEN, ctx);
+	if (IS_ERR(new_argv)) {
+		ret = PTR_ERR(new_argv);
+		new_argv = NULL;
+		return ret;
+	}
+	if (new_argv) {
+		argc = new_argc;
+		argv = new_argv;
+	}
+
+	if (argc > MAX_TRACE_ARGS) {
 		trace_probe_log_set_index(2);
 		trace_probe_log_err(0, TOO_MANY_ARGS);
 		return -E2BIG;
@@ -998,7 +1024,7 @@ static int __trace_eprobe_create(int argc, const char *argv[])
 
 	scoped_guard(mutex, &event_mutex) {
 		event_call = find_and_get_event(sys_name, sys_event, &probe);
-		ep = alloc_event_probe(group, event, event_call, argc - 2);
+		ep = alloc_event_probe(group, event, event_call, argc);
 	}
 
 	if (IS_ERR(ep)) {
@@ -1014,19 +1040,14 @@ static int __trace_eprobe_create(int argc, const char *argv[])
 
 	if (filter_idx) {
 		trace_probe_log_set_index(filter_idx);
-		ret = trace_eprobe_parse_filter(ep, filter_cnt, argv + filter_idx);
+		ret = trace_eprobe_parse_filter(ep, filter_cnt, filter_argv);
 		if (ret)
 			return -EINVAL;
 	} else
 		ep->filter_str = NULL;
 
-	ctx = kzalloc_obj(*ctx);
-	if (!ctx)
-		return -ENOMEM;
 	ctx->event = ep->event;
-	ctx->flags = TPARG_FL_KERNEL | TPARG_FL_TEVENT;
 
-	argc -= 2; argv += 2;
 	/* parse arguments */
 	for (i = 0; i < argc; i++) {
 		trace_probe_log_set_index(i + 2);

@@ -2702,9 +2702,9 @@ static u8 trace_probe_fuse_arg(struct fetch_insn *code)
 }
 
 /* String length checking wrapper */
-static int traceprobe_parse_probe_arg_body(const char *argv, ssize_t *size,
-					   struct probe_arg *parg,
-					   struct traceprobe_parse_context *ctx)
+int traceprobe_parse_probe_arg_body(const char *argv, ssize_t *size,
+				    struct probe_arg *parg,
+				    struct traceprobe_parse_context *ctx)
 {
 	struct fetch_insn *code, *tmp = NULL;
 	char *type, *arg __free(kfree) = NULL;
@@ -2981,14 +2981,23 @@ const char **traceprobe_expand_meta_args(int argc, const char *argv[],
 					 int *new_argc, char *buf, int bufsize,
 					 struct traceprobe_parse_context *ctx)
 {
-	int i, j, n, used, ret, args_idx = -1;
+	int i, j, n, used, ret, args_idx = -1, struct_idx = -1;
 	const char **new_argv __free(kfree) = NULL;
 
-	ret = argv_has_var_arg(argc, argv, &args_idx, ctx);
+	if (IS_ENABLED(CONFIG_PROBE_EVENTS_BTF_ARGS)) {
+		ret = traceprobe_has_struct_arg(argc, argv, &struct_idx);
+		if (ret < 0)
+			return ERR_PTR(ret);
+	}
+
+	/* An eprobe takes no $arg: its parser says so */
+	ret = 0;
+	if (!(ctx->flags & TPARG_FL_TEVENT))
+		ret = argv_has_var_arg(argc, argv, &args_idx, ctx);
 	if (ret < 0)
 		return ERR_PTR(ret);
 
-	if (!ret) {
+	if (!ret && struct_idx < 0) {
 		*new_argc = argc;
 		return NULL;
 	}
@@ -3000,22 +3009,33 @@ const char **traceprobe_expand_meta_args(int argc, const char *argv[],
 			trace_probe_log_err(0, NOSUP_BTFARG);
 			return ERR_PTR(-EOPNOTSUPP);
 		}
-		*new_argc = argc;
-		return NULL;
+		if (struct_idx < 0) {
+			*new_argc = argc;
+			return NULL;
+		}
 	}
 
-	if (args_idx >= 0)
-		*new_argc = argc + ctx->nr_params - 1;
-	else
-		*new_argc = argc;
-
-	new_argv = kcalloc(*new_argc, sizeof(char *), GFP_KERNEL);
+	/* Room for every parameter and every member the event can take */
+	new_argv = kcalloc(argc + ctx->nr_params + MAX_TRACE_ARGS,
+			   sizeof(char *), GFP_KERNEL);
 	if (!new_argv)
 		return ERR_PTR(-ENOMEM);
 
 	used = 0;
 	for (i = 0, j = 0; i < argc; i++) {
 		trace_probe_log_set_index(i + 2);
+		if (IS_ENABLED(CONFIG_PROBE_EVENTS_BTF_ARGS) && i == struct_idx) {
+			/* Room for the other arguments, $arg* expanded */
+			n = MAX_TRACE_ARGS - (argc - 1);
+			if (args_idx >= 0)
+				n -= ctx->nr_params - 1;
+			ret = traceprobe_expand_struct_arg(argv[i], new_argv, &j,
+							   n, buf, bufsize, &used,
+							   ctx);
+			if (ret < 0)
+				return ERR_PTR(ret);
+			continue;
+		}
 		if (i == args_idx) {
 			for (n = 0; n < ctx->nr_params; n++) {
 				ret = sprint_nth_btf_arg(n, "", buf + used,
@@ -3052,6 +3072,7 @@ const char **traceprobe_expand_meta_args(int argc, const char *argv[],
 			new_argv[j++] = argv[i];
 	}
 
+	*new_argc = j;
 	return_ptr(new_argv);
 }
 

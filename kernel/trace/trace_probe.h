@@ -41,7 +41,7 @@
 #define MAX_ARGSTR_LEN		255
 #define MAX_ARRAY_LEN		64
 #define MAX_ARG_NAME_LEN	32
-#define MAX_BTF_ARGS_LEN	128
+#define MAX_BTF_ARGS_LEN	8192	/* the text of $arg* and ARG->* */
 #define MAX_DENTRY_ARGS_LEN	256
 #define MAX_STRING_SIZE		PATH_MAX
 #define MAX_PROBE_EVENT_SIZE	3072
@@ -645,6 +645,13 @@ int probe_symstr_format(unsigned long addr, char *dest, int maxlen);
 extern int traceprobe_parse_probe_arg(struct trace_probe *tp, int i,
 				      const char *argv,
 				      struct traceprobe_parse_context *ctx);
+int traceprobe_parse_probe_arg_body(const char *argv, ssize_t *size,
+				    struct probe_arg *parg,
+				    struct traceprobe_parse_context *ctx);
+int traceprobe_has_struct_arg(int argc, const char *argv[], int *idx);
+int traceprobe_expand_struct_arg(const char *arg, const char **argv,
+				 int *argc, int room, char *buf, int bufsize,
+				 int *used, struct traceprobe_parse_context *ctx);
 const char **traceprobe_expand_meta_args(int argc, const char *argv[],
 					 int *new_argc, char *buf, int bufsize,
 					 struct traceprobe_parse_context *ctx);
@@ -730,6 +737,7 @@ extern int traceprobe_define_arg_fields(struct trace_event_call *event_call,
 	C(BAD_RETPROBE,		"Retprobe address must be an function entry"),	\
 	C(BAD_STACK_NUM,	"Invalid stack number"),		\
 	C(BAD_STRING,		"String accepts only memory argument"),		\
+	C(BAD_STRUCT_ARGS,	"->* must be an independent argument, without name or type"), \
 	C(BAD_SYMSTRING,	"Symbol String doesn't accept data/userdata"),	\
 	C(BAD_TP_NAME,		"Invalid character in tracepoint name"),	\
 	C(BAD_TYPE,		"Unknown type is specified"),		\
@@ -746,6 +754,7 @@ extern int traceprobe_define_arg_fields(struct trace_event_call *event_call,
 	C(DIFF_ARG_TYPE,	"Argument type or name is different from existing probe"),	\
 	C(DIFF_PROBE_TYPE,	"Probe type is different from existing probe"),	\
 	C(DOUBLE_ARGS,		"$arg* can be used only once in the parameters"),	\
+	C(DOUBLE_STRUCT_ARGS,	"->* can be used only once in the arguments"),	\
 	C(EMPTY_LIST_FUNC,	"Empty function in the list"),		\
 	C(EVENT_EXIST,		"Given group/event name is already used by another event"),	\
 	C(EVENT_TOO_BIG,	"Event too big (too many fields?)"),		\
@@ -778,6 +787,7 @@ extern int traceprobe_define_arg_fields(struct trace_event_call *event_call,
 	C(NO_PTR_STRCT,		"This is not a pointer to union/structure."),	\
 	C(NO_REGULAR_FILE,	"Not a regular file"),		\
 	C(NO_RETVAL,		"This function returns 'void' type"),		\
+	C(NO_STRUCT_MEMBER,	"This structure has no member"),		\
 	C(NO_TRACEPOINT,	"Tracepoint is not found"),		\
 	C(NO_DURATION,		"$duration is only for kretprobe, fexit and uretprobe events"),\
 	C(NOSUP_DURATION,	"$duration is not supported on this architecture"),\
@@ -785,6 +795,8 @@ extern int traceprobe_define_arg_fields(struct trace_event_call *event_call,
 	C(REFCNT_OPEN_BRACE,	"Reference counter brace is not closed"),	\
 	C(RETVAL_ON_PROBE,	"$retval is not available on probe"),	\
 	C(SAME_PROBE,		"There is already the exact same probe event"),	\
+	C(STRUCT_ARGS_LIMIT,	"->*: the members past the limit of arguments are left out"), \
+	C(STRUCT_ARGS_SKIPPED,	"->*: arrays, deeper structures and long names are left out"), \
 	C(SYM_ON_UPROBE,	"Symbol is not available with uprobe"),	\
 	C(TOO_MANY_ARGS,	"Too many arguments are specified"),		\
 	C(TOO_MANY_EARGS,	"Too many entry arguments specified"),	\

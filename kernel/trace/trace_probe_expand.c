@@ -1,0 +1,344 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ARG->*: a pointer to a structure, in the arguments of a probe event,
+ * expanded into one argument per member of the structure, named by BTF.
+ *
+ * The expansion is text, as that of $arg*: "file->*" becomes
+ * "file_f_mode=file->f_mode file_f_flags=file->f_flags ...", which the
+ * parser then takes as if the user had written it. Each member is an
+ * ordinary field of the event, for filters, histograms and the tools.
+ */
+
+#include <linux/btf.h>
+#include <linux/ctype.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+
+#include "trace_probe.h"
+
+struct struct_expansion {
+	const char	*expr;		/* the pointer, as the members use it */
+	char		base[MAX_ARG_NAME_LEN + 1];	/* the names' prefix */
+	const char	**argv;		/* the arguments, added at *argc */
+	int		*argc;
+	int		room;		/* how many more may be added */
+	char		*buf;		/* their text */
+	int		bufsize;
+	int		*used;
+	bool		full;		/* one did not fit: the rest left out */
+	bool		skipped;	/* one had no field type, or too long */
+};
+
+/* "NAME=EXPR->[OUTER.]MEMBER[SUFFIX]", NAME "BASE_[OUTER_]MEMBER" */
+static void expand_member(struct struct_expansion *ex, const char *outer,
+			  const char *member, const char *suffix)
+{
+	int left = ex->bufsize - *ex->used;
+	char *p = ex->buf + *ex->used;
+	int name_len, len;
+
+	if (ex->full)
+		return;
+	if (!ex->room) {
+		ex->full = true;
+		return;
+	}
+
+	name_len = snprintf(p, left, "%s_%s%s%s", ex->base, outer ?: "",
+			    outer ? "_" : "", member);
+	if (name_len > MAX_ARG_NAME_LEN) {
+		ex->skipped = true;
+		return;
+	}
+	len = name_len + snprintf(p + name_len, max(left - name_len, 0),
+				  "=%s->%s%s%s%s", ex->expr, outer ?: "",
+				  outer ? "." : "", member, suffix);
+	if (len >= left) {
+		ex->full = true;
+		return;
+	}
+	if (len - name_len - 1 > MAX_ARGSTR_LEN) {
+		ex->skipped = true;
+		return;
+	}
+
+	ex->argv[(*ex->argc)++] = p;
+	*ex->used += len + 1;
+	ex->room--;
+}
+
+static bool btf_type_is_char_array(const struct btf *btf,
+				   const struct btf_type *t)
+{
+	const struct btf_array *array;
+	const struct btf_type *elem;
+
+	if (!btf_type_is_array(t))
+		return false;
+	array = btf_array(t);
+	elem = btf_type_skip_modifiers(btf, array->type, NULL);
+	return array->nelems && elem && btf_type_is_int(elem) &&
+	       btf_int_bits(elem) == 8;
+}
+
+/*
+ * The members of @type: scalars (integers, enums, bool), pointers and
+ * bitfields as they are, char arrays as strings, the members of a
+ * structure or union member (@outer: NULL for the top level) one level
+ * down. The members of an anonymous structure or union are those of the
+ * level they are in, as C reads them.
+ */
+static void expand_members(struct struct_expansion *ex, const struct btf *btf,
+			   const struct btf_type *type, const char *outer)
+{
+	const struct btf_member *m;
+	const struct btf_type *t;
+	const char *name;
+	int i;
+
+	for_each_member(i, type, m) {
+		t = btf_type_skip_modifiers(btf, m->type, NULL);
+		name = btf_name_by_offset(btf, m->name_off);
+		if (!t) {
+			ex->skipped = true;
+			continue;
+		}
+		/* An anonymous structure, or padding (an unnamed bitfield) */
+		if (!name || !*name) {
+			if (btf_type_is_struct(t))
+				expand_members(ex, btf, t, outer);
+			continue;
+		}
+		if (btf_type_is_struct(t)) {
+			if (outer)
+				ex->skipped = true;
+			else
+				expand_members(ex, btf, t, name);
+		} else if (btf_type_is_int(t) || btf_is_any_enum(t) ||
+			   btf_type_is_ptr(t)) {
+			expand_member(ex, outer, name, "");
+		} else if (btf_type_is_char_array(btf, t)) {
+			expand_member(ex, outer, name, ":string");
+		} else {
+			ex->skipped = true;
+		}
+	}
+}
+
+/*
+ * The names' prefix: @expr with "->" and "." as "_", without "$" and a
+ * typecast ("(sk_buff)skbaddr" is "skbaddr"); "arg" if nothing is left.
+ */
+static void expansion_base(char *base, const char *expr)
+{
+	int n = 0;
+
+	if (*expr == '(') {
+		const char *close = strchr(expr, ')');
+
+		expr = close ? close + 1 : "";
+	}
+	for (; *expr && n < MAX_ARG_NAME_LEN; expr++) {
+		if (isalnum(*expr) || *expr == '_')
+			base[n++] = *expr;
+		else if (*expr == '.' || (*expr == '-' && expr[1] == '>'))
+			base[n++] = '_';
+	}
+	base[n] = '\0';
+	if (!n || isdigit(base[0]))
+		strscpy(base, "arg", MAX_ARG_NAME_LEN + 1);
+}
+
+/*
+ * The structure or union that @expr points to: @expr parsed as the argument
+ * of a scratch probe, freed after, gives its BTF type; an eprobe's field
+ * cast, "(STRUCT[,MEMBER])FIELD", points to STRUCT, $current to the
+ * task_struct. @star is where "->*" is, for error_log. The BTF returned
+ * is referenced.
+ */
+static int btf_pointee(const char *expr, int star,
+		       struct traceprobe_parse_context *ctx,
+		       struct btf **btf, const struct btf_type **type)
+{
+	struct trace_probe *scratch, *tp = ctx->tp;
+	const struct btf_type *t = NULL;
+	ssize_t size = 0;
+	char *name;
+	int ret;
+
+	if (*expr == '(' || !strcmp(expr, "$current")) {
+		if (*expr == '(')
+			name = kmemdup_nul(expr + 1,
+					   strcspn(expr + 1, ",)"), GFP_KERNEL);
+		else
+			name = kstrdup("task_struct", GFP_KERNEL);
+		if (!name)
+			return -ENOMEM;
+		ret = bpf_find_btf_id(name, BTF_KIND_STRUCT, btf);
+		kfree(name);
+		if (ret < 0) {
+			trace_probe_log_err(*expr == '(', NO_PTR_STRCT);
+			return -EINVAL;
+		}
+		*type = btf_type_by_id(*btf, ret);
+		return 0;
+	}
+
+	/* An eprobe's fields have no BTF type but that of a cast */
+	if (ctx->flags & TPARG_FL_TEVENT) {
+		trace_probe_log_err(star, NO_PTR_STRCT);
+		return -EINVAL;
+	}
+
+	scratch = kzalloc_flex(*scratch, args, 1);
+	if (!scratch)
+		return -ENOMEM;
+	scratch->nr_args = 1;	/* sizes the entry data of a return probe */
+	ctx->tp = scratch;
+	ctx->offset = 0;
+	ret = traceprobe_parse_probe_arg_body(expr, &size, &scratch->args[0],
+					      ctx);
+	if (!ret && ctx->last_type && btf_type_is_ptr(ctx->last_type))
+		t = btf_type_skip_modifiers(ctx->last_btf,
+					    ctx->last_type->type, NULL);
+	if (!ret && (!t || !btf_type_is_struct(t))) {
+		trace_probe_log_err(star, NO_PTR_STRCT);
+		ret = -EINVAL;
+	}
+	if (!ret) {
+		*btf = ctx->last_btf;
+		btf_get(*btf);
+		*type = t;
+	}
+	traceprobe_free_probe_arg(&scratch->args[0]);
+	kfree(scratch->entry_arg);
+	kfree(scratch);
+	ctx->tp = tp;
+	return ret;
+}
+
+/**
+ * traceprobe_has_struct_arg - find the argument "EXPR->*" of an event
+ * @argc: the number of arguments
+ * @argv: the arguments
+ * @idx: the index of that argument, set if there is one
+ *
+ * Return: 1 if there is one, 0 if not, or a negative error (there are
+ * two) logged in error_log.
+ */
+int traceprobe_has_struct_arg(int argc, const char *argv[], int *idx)
+{
+	int i;
+
+	for (i = 0; i < argc; i++) {
+		if (!strstr(argv[i], "->*"))
+			continue;
+		if (*idx >= 0) {
+			trace_probe_log_set_index(i + 2);
+			trace_probe_log_err(strstr(argv[i], "->*") - argv[i],
+					    DOUBLE_STRUCT_ARGS);
+			return -EINVAL;
+		}
+		*idx = i;
+	}
+	return *idx >= 0;
+}
+
+/*
+ * EXPR of "EXPR->*" as the members' arguments use it, in @buf: $argN is
+ * named by BTF (in "$argN->MEMBER" the parser takes $argN for a register).
+ */
+static int struct_arg_pointer(const char *arg, int star, char *buf,
+			      int bufsize, struct traceprobe_parse_context *ctx)
+{
+	char *num __free(kfree) = NULL;
+	const char *name;
+	int n, ret;
+
+	if (!str_has_prefix(arg, "$arg") || !isdigit(arg[4])) {
+		ret = snprintf(buf, bufsize, "%.*s", star, arg);
+	} else {
+		num = kmemdup_nul(arg + 4, star - 4, GFP_KERNEL);
+		if (!num)
+			return -ENOMEM;
+		if (kstrtoint(num, 10, &n) || n < 1 || n > ctx->nr_params) {
+			trace_probe_log_err(4, BAD_ARG_NUM);
+			return -EINVAL;
+		}
+		name = btf_name_by_offset(ctx->btf, ctx->params[n - 1].name_off);
+		if (!name) {
+			trace_probe_log_err(0, NO_BTF_ENTRY);
+			return -ENOENT;
+		}
+		ret = snprintf(buf, bufsize, "%s", name);
+	}
+	if (ret >= bufsize) {
+		trace_probe_log_err(0, ARGS_2LONG);
+		return -E2BIG;
+	}
+	return ret;
+}
+
+/**
+ * traceprobe_expand_struct_arg - expand "EXPR->*" into its members
+ * @arg: the argument, "EXPR->*"
+ * @argv: the arguments, to which those of the members are added
+ * @argc: the number of arguments in @argv, increased
+ * @room: how many arguments may be added
+ * @buf: the buffer of the arguments' text
+ * @bufsize: its size
+ * @used: how much of it is used, increased
+ * @ctx: the parse context of the event
+ *
+ * A member that does not fit (past @room arguments, or @buf full) and
+ * those after it are left out, and so is a member of a type that has no
+ * field form (an array other than a char array, a structure more than
+ * one level down, a name longer than an argument's): the definition
+ * still succeeds, and error_log says what was left out.
+ *
+ * Return: 0, or a negative error logged in error_log.
+ */
+int traceprobe_expand_struct_arg(const char *arg, const char **argv,
+				 int *argc, int room, char *buf, int bufsize,
+				 int *used, struct traceprobe_parse_context *ctx)
+{
+	struct struct_expansion ex = {
+		.argv = argv, .argc = argc, .room = max(room, 0),
+		.buf = buf, .bufsize = bufsize, .used = used,
+	};
+	int star = strlen(arg) - 3;	/* where "->*" is */
+	const struct btf_type *type;
+	struct btf *btf;
+	int ret;
+
+	if (star <= 0 || strcmp(arg + star, "->*") || strpbrk(arg, "=:")) {
+		trace_probe_log_err(0, BAD_STRUCT_ARGS);
+		return -EINVAL;
+	}
+
+	ret = struct_arg_pointer(arg, star, buf + *used, bufsize - *used, ctx);
+	if (ret < 0)
+		return ret;
+	ex.expr = buf + *used;
+	*used += ret + 1;
+
+	ret = btf_pointee(ex.expr, star, ctx, &btf, &type);
+	if (ret < 0)
+		return ret;
+
+	if (!btf_type_vlen(type)) {
+		trace_probe_log_err(star, NO_STRUCT_MEMBER);
+		ret = -ENOENT;
+		goto out;
+	}
+
+	expansion_base(ex.base, ex.expr);
+	expand_members(&ex, btf, type, NULL);
+	if (ex.full)
+		trace_probe_log_err(star, STRUCT_ARGS_LIMIT);
+	if (ex.skipped)
+		trace_probe_log_err(star, STRUCT_ARGS_SKIPPED);
+out:
+	btf_put(btf);
+	return ret;
+}
