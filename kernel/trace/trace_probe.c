@@ -2981,8 +2981,9 @@ const char **traceprobe_expand_meta_args(int argc, const char *argv[],
 					 int *new_argc, char *buf, int bufsize,
 					 struct traceprobe_parse_context *ctx)
 {
-	int i, j, n, used, ret, args_idx = -1, struct_idx = -1;
+	int i, j, n, used, ret, args_idx = -1, struct_idx = -1, nr;
 	const char **new_argv __free(kfree) = NULL;
+	bool btf = true;
 
 	if (IS_ENABLED(CONFIG_PROBE_EVENTS_BTF_ARGS)) {
 		ret = traceprobe_has_struct_arg(argc, argv, &struct_idx);
@@ -3013,11 +3014,19 @@ const char **traceprobe_expand_meta_args(int argc, const char *argv[],
 			*new_argc = argc;
 			return NULL;
 		}
+		btf = false;	/* PTR->* alone: the others as written */
 	}
 
-	/* Room for every parameter and every member the event can take */
-	new_argv = kcalloc(argc + ctx->nr_params + MAX_TRACE_ARGS,
-			   sizeof(char *), GFP_KERNEL);
+	/*
+	 * Room for every parameter, and for PTR->* every member the event
+	 * can take and their text, freed with the array.
+	 */
+	nr = argc + ctx->nr_params;
+	if (struct_idx >= 0)
+		nr += MAX_TRACE_ARGS;
+	new_argv = kzalloc(nr * sizeof(char *) +
+			   (struct_idx >= 0 ? MAX_STRUCT_ARGS_LEN : 0),
+			   GFP_KERNEL);
 	if (!new_argv)
 		return ERR_PTR(-ENOMEM);
 
@@ -3029,11 +3038,17 @@ const char **traceprobe_expand_meta_args(int argc, const char *argv[],
 			n = MAX_TRACE_ARGS - (argc - 1);
 			if (args_idx >= 0)
 				n -= ctx->nr_params - 1;
-			ret = traceprobe_expand_struct_arg(argv[i], new_argv, &j,
-							   n, buf, bufsize, &used,
+			ret = traceprobe_expand_struct_arg(argv, argc, i,
+							   new_argv, &j, n,
+							   (char *)(new_argv + nr),
+							   MAX_STRUCT_ARGS_LEN,
 							   ctx);
 			if (ret < 0)
 				return ERR_PTR(ret);
+			continue;
+		}
+		if (!btf) {
+			new_argv[j++] = argv[i];
 			continue;
 		}
 		if (i == args_idx) {

@@ -41,7 +41,8 @@
 #define MAX_ARGSTR_LEN		255
 #define MAX_ARRAY_LEN		64
 #define MAX_ARG_NAME_LEN	32
-#define MAX_BTF_ARGS_LEN	8192	/* the text of $arg* and ARG->* */
+#define MAX_BTF_ARGS_LEN	128
+#define MAX_STRUCT_ARGS_LEN	3072	/* the text of PTR->* */
 #define MAX_DENTRY_ARGS_LEN	256
 #define MAX_STRING_SIZE		PATH_MAX
 #define MAX_PROBE_EVENT_SIZE	3072
@@ -649,9 +650,10 @@ int traceprobe_parse_probe_arg_body(const char *argv, ssize_t *size,
 				    struct probe_arg *parg,
 				    struct traceprobe_parse_context *ctx);
 int traceprobe_has_struct_arg(int argc, const char *argv[], int *idx);
-int traceprobe_expand_struct_arg(const char *arg, const char **argv,
-				 int *argc, int room, char *buf, int bufsize,
-				 int *used, struct traceprobe_parse_context *ctx);
+int traceprobe_expand_struct_arg(const char **args, int nr, int idx,
+				 const char **argv, int *argc, int room,
+				 char *buf, int bufsize,
+				 struct traceprobe_parse_context *ctx);
 const char **traceprobe_expand_meta_args(int argc, const char *argv[],
 					 int *new_argc, char *buf, int bufsize,
 					 struct traceprobe_parse_context *ctx);
@@ -795,8 +797,8 @@ extern int traceprobe_define_arg_fields(struct trace_event_call *event_call,
 	C(REFCNT_OPEN_BRACE,	"Reference counter brace is not closed"),	\
 	C(RETVAL_ON_PROBE,	"$retval is not available on probe"),	\
 	C(SAME_PROBE,		"There is already the exact same probe event"),	\
-	C(STRUCT_ARGS_LIMIT,	"->*: the members past the limit of arguments are left out"), \
-	C(STRUCT_ARGS_SKIPPED,	"->*: arrays, deeper structures and long names are left out"), \
+	C(STRUCT_ARGS_CAST,	"->* of a cast takes the field alone: (STRUCT)FIELD->*"), \
+	C(STRUCT_ARGS_LIMIT,	"->* expands past 128 arguments or 3 KiB of text"), \
 	C(SYM_ON_UPROBE,	"Symbol is not available with uprobe"),	\
 	C(TOO_MANY_ARGS,	"Too many arguments are specified"),		\
 	C(TOO_MANY_EARGS,	"Too many entry arguments specified"),	\

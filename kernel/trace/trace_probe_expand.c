@@ -7,6 +7,8 @@
  * "file_f_mode=file->f_mode file_f_flags=file->f_flags ...", which the
  * parser then takes as if the user had written it. Each member is an
  * ordinary field of the event, for filters, histograms and the tools.
+ * The members a type has no field form for are left out, as the type
+ * says; an expansion past the event's limits is refused.
  */
 
 #include <linux/btf.h>
@@ -21,64 +23,86 @@ struct struct_expansion {
 	char		base[MAX_ARG_NAME_LEN + 1];	/* the names' prefix */
 	const char	**argv;		/* the arguments, added at *argc */
 	int		*argc;
+	int		first;		/* the first argument of the expansion */
+	const char	**rest;		/* the arguments after PTR->* */
+	int		nr_rest;
 	int		room;		/* how many more may be added */
 	char		*buf;		/* their text */
 	int		bufsize;
-	int		*used;
-	bool		full;		/* one did not fit: the rest left out */
-	bool		skipped;	/* one had no field type, or too long */
+	int		used;
+	bool		full;		/* past the limits: refused */
 };
+
+/* Whether an argument of @args (NAME=... or a BTF name) is named @name */
+static bool name_in(const char **args, int nr, const char *name, int len)
+{
+	const char *end;
+	int i;
+
+	for (i = 0; i < nr; i++) {
+		end = strpbrk(args[i], "=:");
+		if ((end ? end - args[i] : strlen(args[i])) == len &&
+		    !strncmp(args[i], name, len))
+			return true;
+	}
+	return false;
+}
 
 /* "NAME=EXPR->[OUTER.]MEMBER[SUFFIX]", NAME "BASE_[OUTER_]MEMBER" */
 static void expand_member(struct struct_expansion *ex, const char *outer,
 			  const char *member, const char *suffix)
 {
-	int left = ex->bufsize - *ex->used;
-	char *p = ex->buf + *ex->used;
+	int left = ex->bufsize - ex->used;
+	char *p = ex->buf + ex->used;
 	int name_len, len;
 
 	if (ex->full)
 		return;
-	if (!ex->room) {
-		ex->full = true;
-		return;
-	}
 
 	name_len = snprintf(p, left, "%s_%s%s%s", ex->base, outer ?: "",
 			    outer ? "_" : "", member);
-	if (name_len > MAX_ARG_NAME_LEN) {
-		ex->skipped = true;
-		return;
-	}
-	len = name_len + snprintf(p + name_len, max(left - name_len, 0),
-				  "=%s->%s%s%s%s", ex->expr, outer ?: "",
-				  outer ? "." : "", member, suffix);
-	if (len >= left) {
+	if (name_len >= left) {
 		ex->full = true;
 		return;
 	}
-	if (len - name_len - 1 > MAX_ARGSTR_LEN) {
-		ex->skipped = true;
+	/* Too long a name, or one another argument has: left out */
+	if (name_len > MAX_ARG_NAME_LEN ||
+	    name_in(ex->argv, *ex->argc, p, name_len) ||
+	    name_in(ex->rest, ex->nr_rest, p, name_len))
+		return;
+	len = name_len + snprintf(p + name_len, left - name_len,
+				  "=%s->%s%s%s%s", ex->expr, outer ?: "",
+				  outer ? "." : "", member, suffix);
+	if (len - name_len - 1 > MAX_ARGSTR_LEN)
+		return;
+	if (len >= left || !ex->room) {
+		ex->full = true;
 		return;
 	}
 
 	ex->argv[(*ex->argc)++] = p;
-	*ex->used += len + 1;
+	ex->used += len + 1;
 	ex->room--;
 }
 
+/* An array of char, which the string fetch takes (not of u8 or s8) */
 static bool btf_type_is_char_array(const struct btf *btf,
 				   const struct btf_type *t)
 {
 	const struct btf_array *array;
 	const struct btf_type *elem;
+	const char *name;
 
 	if (!btf_type_is_array(t))
 		return false;
 	array = btf_array(t);
 	elem = btf_type_skip_modifiers(btf, array->type, NULL);
-	return array->nelems && elem && btf_type_is_int(elem) &&
-	       btf_int_bits(elem) == 8;
+	if (!array->nelems || !elem || !btf_type_is_int(elem) ||
+	    btf_int_bits(elem) != 8 ||
+	    (btf_int_encoding(elem) & BTF_INT_SIGNED))
+		return false;
+	name = btf_name_by_offset(btf, elem->name_off);
+	return name && !strcmp(name, "char");
 }
 
 /*
@@ -99,10 +123,8 @@ static void expand_members(struct struct_expansion *ex, const struct btf *btf,
 	for_each_member(i, type, m) {
 		t = btf_type_skip_modifiers(btf, m->type, NULL);
 		name = btf_name_by_offset(btf, m->name_off);
-		if (!t) {
-			ex->skipped = true;
+		if (!t)
 			continue;
-		}
 		/* An anonymous structure, or padding (an unnamed bitfield) */
 		if (!name || !*name) {
 			if (btf_type_is_struct(t))
@@ -110,17 +132,13 @@ static void expand_members(struct struct_expansion *ex, const struct btf *btf,
 			continue;
 		}
 		if (btf_type_is_struct(t)) {
-			if (outer)
-				ex->skipped = true;
-			else
+			if (!outer)
 				expand_members(ex, btf, t, name);
 		} else if (btf_type_is_int(t) || btf_is_any_enum(t) ||
 			   btf_type_is_ptr(t)) {
 			expand_member(ex, outer, name, "");
 		} else if (btf_type_is_char_array(btf, t)) {
 			expand_member(ex, outer, name, ":string");
-		} else {
-			ex->skipped = true;
 		}
 	}
 }
@@ -162,18 +180,36 @@ static int btf_pointee(const char *expr, int star,
 {
 	struct trace_probe *scratch, *tp = ctx->tp;
 	const struct btf_type *t = NULL;
+	const char *close;
 	ssize_t size = 0;
 	char *name;
 	int ret;
 
-	if (*expr == '(' || !strcmp(expr, "$current")) {
-		if (*expr == '(')
-			name = kmemdup_nul(expr + 1,
-					   strcspn(expr + 1, ",)"), GFP_KERNEL);
-		else
-			name = kstrdup("task_struct", GFP_KERNEL);
-		if (!name)
-			return -ENOMEM;
+	/* An eprobe's fields have no BTF type but that of a cast */
+	if ((ctx->flags & TPARG_FL_TEVENT) && !strcmp(expr, "$current")) {
+		trace_probe_log_err(0, BAD_VAR);
+		return -EINVAL;
+	}
+	if ((ctx->flags & TPARG_FL_TEVENT) && *expr != '(') {
+		trace_probe_log_err(star, NO_PTR_STRCT);
+		return -EINVAL;
+	}
+
+	if (*expr == '(') {
+		/* The cast's structure, when nothing follows the field */
+		close = strchr(expr, ')');
+		if (!close || strpbrk(close, "-.(")) {
+			trace_probe_log_err(0, STRUCT_ARGS_CAST);
+			return -EINVAL;
+		}
+		name = kmemdup_nul(expr + 1, strcspn(expr + 1, ",)"),
+				   GFP_KERNEL);
+	} else if (!strcmp(expr, "$current")) {
+		name = kstrdup("task_struct", GFP_KERNEL);
+	} else {
+		name = NULL;
+	}
+	if (name) {
 		ret = bpf_find_btf_id(name, BTF_KIND_STRUCT, btf);
 		kfree(name);
 		if (ret < 0) {
@@ -183,12 +219,8 @@ static int btf_pointee(const char *expr, int star,
 		*type = btf_type_by_id(*btf, ret);
 		return 0;
 	}
-
-	/* An eprobe's fields have no BTF type but that of a cast */
-	if (ctx->flags & TPARG_FL_TEVENT) {
-		trace_probe_log_err(star, NO_PTR_STRCT);
-		return -EINVAL;
-	}
+	if (*expr == '(' || !strcmp(expr, "$current"))
+		return -ENOMEM;
 
 	scratch = kzalloc_flex(*scratch, args, 1);
 	if (!scratch)
@@ -206,6 +238,10 @@ static int btf_pointee(const char *expr, int star,
 		ret = -EINVAL;
 	}
 	if (!ret) {
+		/*
+		 * The BTF of a parameter or $retval, held by @ctx; after a
+		 * $current, vmlinux's, which is never freed.
+		 */
 		*btf = ctx->last_btf;
 		btf_get(*btf);
 		*type = t;
@@ -217,8 +253,22 @@ static int btf_pointee(const char *expr, int star,
 	return ret;
 }
 
+/* "PTR->*": an argument whose body (no immediate) ends in "->*", or with a type */
+static bool is_struct_arg(const char *arg)
+{
+	const char *body = strchr(arg, '=');
+	int len;
+
+	body = body ? body + 1 : arg;
+	if (*body == '\\')
+		return false;
+	len = strlen(body);
+	return (len > 3 && !strcmp(body + len - 3, "->*")) ||
+	       strstr(body, "->*:");
+}
+
 /**
- * traceprobe_has_struct_arg - find the argument "EXPR->*" of an event
+ * traceprobe_has_struct_arg - find the argument "PTR->*" of an event
  * @argc: the number of arguments
  * @argv: the arguments
  * @idx: the index of that argument, set if there is one
@@ -231,7 +281,7 @@ int traceprobe_has_struct_arg(int argc, const char *argv[], int *idx)
 	int i;
 
 	for (i = 0; i < argc; i++) {
-		if (!strstr(argv[i], "->*"))
+		if (!is_struct_arg(argv[i]))
 			continue;
 		if (*idx >= 0) {
 			trace_probe_log_set_index(i + 2);
@@ -245,7 +295,7 @@ int traceprobe_has_struct_arg(int argc, const char *argv[], int *idx)
 }
 
 /*
- * EXPR of "EXPR->*" as the members' arguments use it, in @buf: $argN is
+ * PTR of "PTR->*" as the members' arguments use it, in @buf: $argN is
  * named by BTF (in "$argN->MEMBER" the parser takes $argN for a register).
  */
 static int struct_arg_pointer(const char *arg, int star, char *buf,
@@ -255,7 +305,12 @@ static int struct_arg_pointer(const char *arg, int star, char *buf,
 	const char *name;
 	int n, ret;
 
-	if (!str_has_prefix(arg, "$arg") || !isdigit(arg[4])) {
+	if (str_has_prefix(arg, "$arg") &&
+	    (ctx->flags & TPARG_FL_TEVENT || !isdigit(arg[4]))) {
+		trace_probe_log_err(0, BAD_VAR);
+		return -EINVAL;
+	}
+	if (!str_has_prefix(arg, "$arg")) {
 		ret = snprintf(buf, bufsize, "%.*s", star, arg);
 	} else {
 		num = kmemdup_nul(arg + 4, star - 4, GFP_KERNEL);
@@ -273,39 +328,42 @@ static int struct_arg_pointer(const char *arg, int star, char *buf,
 		ret = snprintf(buf, bufsize, "%s", name);
 	}
 	if (ret >= bufsize) {
-		trace_probe_log_err(0, ARGS_2LONG);
+		trace_probe_log_err(0, ARG_TOO_LONG);
 		return -E2BIG;
 	}
 	return ret;
 }
 
 /**
- * traceprobe_expand_struct_arg - expand "EXPR->*" into its members
- * @arg: the argument, "EXPR->*"
- * @argv: the arguments, to which those of the members are added
+ * traceprobe_expand_struct_arg - expand "PTR->*" into its members
+ * @args: the arguments as written
+ * @nr: their number
+ * @idx: the index of "PTR->*" in @args
+ * @argv: the arguments expanded, to which those of the members are added
  * @argc: the number of arguments in @argv, increased
  * @room: how many arguments may be added
- * @buf: the buffer of the arguments' text
+ * @buf: the text of the members' arguments, which must last as @argv does
  * @bufsize: its size
- * @used: how much of it is used, increased
  * @ctx: the parse context of the event
  *
- * A member that does not fit (past @room arguments, or @buf full) and
- * those after it are left out, and so is a member of a type that has no
- * field form (an array other than a char array, a structure more than
- * one level down, a name longer than an argument's): the definition
- * still succeeds, and error_log says what was left out.
+ * The members of a type with no field form (arrays other than char
+ * arrays, structures more than one level down) and those whose name is
+ * too long or another argument's are left out, as the type says. An
+ * expansion past @room arguments or @bufsize of text is refused.
  *
  * Return: 0, or a negative error logged in error_log.
  */
-int traceprobe_expand_struct_arg(const char *arg, const char **argv,
-				 int *argc, int room, char *buf, int bufsize,
-				 int *used, struct traceprobe_parse_context *ctx)
+int traceprobe_expand_struct_arg(const char **args, int nr, int idx,
+				 const char **argv, int *argc, int room,
+				 char *buf, int bufsize,
+				 struct traceprobe_parse_context *ctx)
 {
 	struct struct_expansion ex = {
-		.argv = argv, .argc = argc, .room = max(room, 0),
-		.buf = buf, .bufsize = bufsize, .used = used,
+		.argv = argv, .argc = argc, .first = *argc,
+		.rest = args + idx + 1, .nr_rest = nr - idx - 1,
+		.room = room, .buf = buf, .bufsize = bufsize,
 	};
+	const char *arg = args[idx];
 	int star = strlen(arg) - 3;	/* where "->*" is */
 	const struct btf_type *type;
 	struct btf *btf;
@@ -315,30 +373,31 @@ int traceprobe_expand_struct_arg(const char *arg, const char **argv,
 		trace_probe_log_err(0, BAD_STRUCT_ARGS);
 		return -EINVAL;
 	}
+	if (room <= 0) {
+		trace_probe_log_err(star, STRUCT_ARGS_LIMIT);
+		return -E2BIG;
+	}
 
-	ret = struct_arg_pointer(arg, star, buf + *used, bufsize - *used, ctx);
+	ret = struct_arg_pointer(arg, star, buf, bufsize, ctx);
 	if (ret < 0)
 		return ret;
-	ex.expr = buf + *used;
-	*used += ret + 1;
+	ex.expr = buf;
+	ex.used = ret + 1;
 
 	ret = btf_pointee(ex.expr, star, ctx, &btf, &type);
 	if (ret < 0)
 		return ret;
 
-	if (!btf_type_vlen(type)) {
-		trace_probe_log_err(star, NO_STRUCT_MEMBER);
-		ret = -ENOENT;
-		goto out;
-	}
-
 	expansion_base(ex.base, ex.expr);
 	expand_members(&ex, btf, type, NULL);
-	if (ex.full)
-		trace_probe_log_err(star, STRUCT_ARGS_LIMIT);
-	if (ex.skipped)
-		trace_probe_log_err(star, STRUCT_ARGS_SKIPPED);
-out:
 	btf_put(btf);
-	return ret;
+	if (ex.full) {
+		trace_probe_log_err(star, STRUCT_ARGS_LIMIT);
+		return -E2BIG;
+	}
+	if (*argc == ex.first) {
+		trace_probe_log_err(star, NO_STRUCT_MEMBER);
+		return -ENOENT;
+	}
+	return 0;
 }
