@@ -783,7 +783,7 @@ static bool btf_type_is_char_ptr(struct btf *btf, const struct btf_type *type)
 		&& BTF_INT_BITS(intdata) == 8;
 }
 
-static bool btf_type_is_char_array(struct btf *btf, const struct btf_type *type)
+bool btf_type_is_char_array(struct btf *btf, const struct btf_type *type)
 {
 	const struct btf_type *real_type;
 	const struct btf_array *array;
@@ -2952,9 +2952,8 @@ static int argv_has_var_arg(int argc, const char *argv[], int *args_idx,
 	return found;
 }
 
-static int sprint_nth_btf_arg(int idx, const char *type,
-			      char *buf, int bufsize,
-			      struct traceprobe_parse_context *ctx)
+int sprint_nth_btf_arg(int idx, const char *type, char *buf, int bufsize,
+		       struct traceprobe_parse_context *ctx)
 {
 	const char *name;
 	int ret;

@@ -649,6 +649,9 @@ extern int traceprobe_parse_probe_arg(struct trace_probe *tp, int i,
 int traceprobe_parse_probe_arg_body(const char *argv, ssize_t *size,
 				    struct probe_arg *parg,
 				    struct traceprobe_parse_context *ctx);
+bool btf_type_is_char_array(struct btf *btf, const struct btf_type *type);
+int sprint_nth_btf_arg(int idx, const char *type, char *buf, int bufsize,
+		       struct traceprobe_parse_context *ctx);
 int traceprobe_has_struct_arg(int argc, const char *argv[], int *idx);
 int traceprobe_expand_struct_arg(const char **args, int nr, int idx,
 				 const char **argv, int *argc, int room,

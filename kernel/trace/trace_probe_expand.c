@@ -85,21 +85,19 @@ static void expand_member(struct struct_expansion *ex, const char *outer,
 	ex->room--;
 }
 
-/* An array of char, which the string fetch takes (not of u8 or s8) */
-static bool btf_type_is_char_array(const struct btf *btf,
-				   const struct btf_type *t)
+/*
+ * An array of char: one that the string fetch takes, of a type named char
+ * (not a u8 array, a MAC address or a UUID), with a length
+ */
+static bool btf_type_is_string(struct btf *btf, const struct btf_type *t)
 {
-	const struct btf_array *array;
 	const struct btf_type *elem;
 	const char *name;
 
-	if (!btf_type_is_array(t))
+	if (!btf_type_is_array(t) || !btf_array(t)->nelems)
 		return false;
-	array = btf_array(t);
-	elem = btf_type_skip_modifiers(btf, array->type, NULL);
-	if (!array->nelems || !elem || !btf_type_is_int(elem) ||
-	    btf_int_bits(elem) != 8 ||
-	    (btf_int_encoding(elem) & BTF_INT_SIGNED))
+	elem = btf_type_skip_modifiers(btf, btf_array(t)->type, NULL);
+	if (!elem || !btf_type_is_int(elem) || !btf_type_is_char_array(btf, t))
 		return false;
 	name = btf_name_by_offset(btf, elem->name_off);
 	return name && !strcmp(name, "char");
@@ -112,7 +110,7 @@ static bool btf_type_is_char_array(const struct btf *btf,
  * down. The members of an anonymous structure or union are those of the
  * level they are in, as C reads them.
  */
-static void expand_members(struct struct_expansion *ex, const struct btf *btf,
+static void expand_members(struct struct_expansion *ex, struct btf *btf,
 			   const struct btf_type *type, const char *outer)
 {
 	const struct btf_member *m;
@@ -137,7 +135,7 @@ static void expand_members(struct struct_expansion *ex, const struct btf *btf,
 		} else if (btf_type_is_int(t) || btf_is_any_enum(t) ||
 			   btf_type_is_ptr(t)) {
 			expand_member(ex, outer, name, "");
-		} else if (btf_type_is_char_array(btf, t)) {
+		} else if (btf_type_is_string(btf, t)) {
 			expand_member(ex, outer, name, ":string");
 		}
 	}
@@ -302,36 +300,28 @@ static int struct_arg_pointer(const char *arg, int star, char *buf,
 			      int bufsize, struct traceprobe_parse_context *ctx)
 {
 	char *num __free(kfree) = NULL;
-	const char *name;
 	int n, ret;
 
-	if (str_has_prefix(arg, "$arg") &&
-	    (ctx->flags & TPARG_FL_TEVENT || !isdigit(arg[4]))) {
+	if (!str_has_prefix(arg, "$arg")) {
+		ret = snprintf(buf, bufsize, "%.*s", star, arg);
+		if (ret >= bufsize) {
+			trace_probe_log_err(0, ARG_TOO_LONG);
+			return -E2BIG;
+		}
+		return ret;
+	}
+	if (ctx->flags & TPARG_FL_TEVENT || !isdigit(arg[4])) {
 		trace_probe_log_err(0, BAD_VAR);
 		return -EINVAL;
 	}
-	if (!str_has_prefix(arg, "$arg")) {
-		ret = snprintf(buf, bufsize, "%.*s", star, arg);
-	} else {
-		num = kmemdup_nul(arg + 4, star - 4, GFP_KERNEL);
-		if (!num)
-			return -ENOMEM;
-		if (kstrtoint(num, 10, &n) || n < 1 || n > ctx->nr_params) {
-			trace_probe_log_err(4, BAD_ARG_NUM);
-			return -EINVAL;
-		}
-		name = btf_name_by_offset(ctx->btf, ctx->params[n - 1].name_off);
-		if (!name) {
-			trace_probe_log_err(0, NO_BTF_ENTRY);
-			return -ENOENT;
-		}
-		ret = snprintf(buf, bufsize, "%s", name);
+	num = kmemdup_nul(arg + 4, star - 4, GFP_KERNEL);
+	if (!num)
+		return -ENOMEM;
+	if (kstrtoint(num, 10, &n) || n < 1 || n > ctx->nr_params) {
+		trace_probe_log_err(4, BAD_ARG_NUM);
+		return -EINVAL;
 	}
-	if (ret >= bufsize) {
-		trace_probe_log_err(0, ARG_TOO_LONG);
-		return -E2BIG;
-	}
-	return ret;
+	return sprint_nth_btf_arg(n - 1, "", buf, bufsize, ctx);
 }
 
 /**
